@@ -1,0 +1,137 @@
+/// The three ways to resolve from a container: trap, throw, or return nil.
+extension Container {
+    /// Resolves a service, trapping with the full diagnostic if it cannot be built.
+    ///
+    /// Use it where a missing registration is a programming error, such as a composition
+    /// root. The trap message is the ``ResolutionError`` that ``tryResolve(_:name:arguments:)``
+    /// would throw.
+    ///
+    /// ```swift
+    /// let api: APIClient = container.resolve()
+    /// let audit = container.resolve(Logger.self, name: "audit")
+    /// let viewModel: DetailViewModel = container.resolve(arguments: game, 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: The runtime arguments, matching the registration's in number, order
+    ///     and type.
+    public func resolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) -> Service {
+        do {
+            return try tryResolve(type, name: name, arguments: repeat each arguments)
+        } catch {
+            fatalError("Keystone: \(error)")
+        }
+    }
+
+    /// Resolves a service, throwing a ``ResolutionError`` if it cannot be built.
+    ///
+    /// - Throws: ``ResolutionError`` naming the service, the path that led to the failure,
+    ///   the near misses and a fix.
+    public func tryResolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+            try resolve(
+                key,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                arguments: UnsafeRawPointer(pointer)
+            )
+        }
+    }
+
+    /// Resolves a service, or returns nil if nothing is registered for it (KOInject's
+    /// behaviour).
+    ///
+    /// Only a missing registration of the requested service itself gives nil. A failure
+    /// while building it, such as a missing dependency deeper in the graph, a cycle or a
+    /// throwing factory, is a broken graph rather than an absent service: it traps like
+    /// ``resolve(_:name:arguments:)``, so that it is never mistaken for "not registered".
+    public func resolveOptional<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) -> Service? {
+        do {
+            return try tryResolve(type, name: name, arguments: repeat each arguments)
+        } catch  where error.isMissingRoot(depth: 0) {
+            return nil
+        } catch {
+            fatalError("Keystone: \(error)")
+        }
+    }
+
+    /// The resolve path. A shared instance that is already built is returned after one
+    /// lock-free lookup and one per-key lock, with no allocation; anything else goes through
+    /// a new resolution.
+    @inline(__always)
+    func resolve<Service>(
+        _ key: RegistryKey,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if let slot = registry.slot(for: key) {
+            slot.lock.lock()
+            if let entry = slot.entry, entry.holdsInstance,
+                let instance = unsafeDowncast(entry, to: Entry<Service>.self).instance
+            {
+                slot.lock.unlock()
+                return instance
+            }
+            slot.lock.unlock()
+        }
+        return try resolveInNewContext(
+            key,
+            origin: CurrentResolution.context,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments
+        )
+    }
+
+    /// Runs a top-level resolution of `key` in a context of its own.
+    @inline(never)
+    func resolveInNewContext<Service>(
+        _ key: RegistryKey,
+        origin: ResolutionContext?,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        var context = ResolutionContext(root: self, origin: origin)
+        if lifecycle.isDisposed {
+            throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+        }
+        let previous = CurrentResolution.context
+        CurrentResolution.context = context
+        defer {
+            CurrentResolution.context = previous
+            ResolutionContext.finish(&context)
+        }
+        return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
+    }
+
+    /// The registrations of a service type in this container and its parents, for
+    /// near-miss diagnostics.
+    func registrations(of service: ObjectIdentifier) -> [AnyEntry] {
+        var found: [AnyEntry] = []
+        var current: Container? = self
+        while let container = current {
+            for slot in container.registry.allSlots where slot.key.service == service {
+                if let entry = slot.lock.withLock({ slot.entry }) { found.append(entry) }
+            }
+            current = container.parent
+        }
+        return found
+    }
+}

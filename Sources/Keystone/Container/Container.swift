@@ -1,0 +1,217 @@
+import CKeystoneAtomics
+
+/// A dependency-injection container: it knows how to build each service, and keeps the
+/// instances their scopes say to keep.
+///
+/// ```swift
+/// let container = Container()
+/// container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+/// container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+///
+/// let storage: Storage = container.resolve()
+/// ```
+///
+/// A container is safe to use from any thread or task: registering, resolving, `reset` and
+/// `dispose` may all run at once. Resolving a service that is already built takes no
+/// container-wide lock; see ``BuildCoordinator`` for how shared instances are built exactly
+/// once without holding a lock while your factories run.
+///
+/// Child containers (``init(parent:defaultScope:)``) look up their own registrations first,
+/// then their parent's, and never change the parent.
+public final class Container: Sendable {
+    /// The container that property wrappers and global helpers use.
+    public static let shared = Container()
+
+    /// The container this one falls back to, if any.
+    public let parent: Container?
+
+    /// The scope of registrations made without one. `.graph` unless the container was made
+    /// with another.
+    public let defaultScope: Scope
+
+    let registry = Registry()
+    let lifecycle = Lifecycle()
+
+    /// Creates an empty container.
+    ///
+    /// - Parameter defaultScope: The scope of registrations made without one; `.graph` by
+    ///   default, as in Swinject and Resolver.
+    public init(defaultScope: Scope = .graph) {
+        self.parent = nil
+        self.defaultScope = defaultScope
+    }
+
+    /// Creates a child container that resolves its own registrations first, then its
+    /// parent's.
+    ///
+    /// A parent's `.singleton` is shared with all its children. Registering in the child
+    /// overrides the parent for resolves made through the child only. A registration found
+    /// in the parent is built by the parent: its factory's own resolves start at the parent,
+    /// so a child's overrides never leak into an instance the parent keeps.
+    ///
+    /// - Parameters:
+    ///   - parent: The container to fall back to.
+    ///   - defaultScope: The scope of registrations made without one; the parent's by default.
+    public init(parent: Container, defaultScope: Scope? = nil) {
+        self.parent = parent
+        self.defaultScope = defaultScope ?? parent.defaultScope
+    }
+
+    // MARK: - Registering
+
+    /// Registers how to build `Service`, optionally under a name and with runtime arguments.
+    ///
+    /// The factory receives a ``Resolver`` for the resolution in progress; resolve
+    /// dependencies through it (with `try`) so that the graph scope and cycle detection see
+    /// the whole resolution, and a failure deep in the graph unwinds with its full path.
+    /// Runtime arguments follow the resolver, typed:
+    ///
+    /// ```swift
+    /// container.register(DetailViewModel.self, scope: .transient) { (r, game: Game, page: Int) in
+    ///     try DetailViewModel(api: r.resolve(), game: game, page: page)
+    /// }
+    /// let viewModel: DetailViewModel = container.resolve(arguments: game, 2)
+    /// ```
+    ///
+    /// A registration is identified by its service type, name and argument types.
+    /// Registering the same key again replaces the registration, and disposes and drops the
+    /// instance the old one held.
+    ///
+    /// A `.singleton` (or `.cached`, or `.weak`) registration with arguments builds its
+    /// instance from the arguments of the first resolve; later resolves return that instance
+    /// whatever arguments they pass, until the scope lets it go.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the factory when omitted.
+    ///   - name: Tells apart registrations of the same type.
+    ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - factory: Builds an instance. Throwing caches nothing; the error reaches the
+    ///     caller wrapped in a ``ResolutionError`` with the path.
+    /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
+    @discardableResult
+    public func register<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
+            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+            return try factory(resolver, repeat each values)
+        }
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        let entry = Entry<Service>(
+            slot: slot,
+            name: name,
+            scope: scope ?? defaultScope,
+            argumentTypes: (repeat each Argument).self,
+            location: SourceLocation(file: file, line: line),
+            factory: erased
+        )
+        install(entry)
+        return Registration(container: self, slot: slot)
+    }
+
+    /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
+    func install(_ entry: AnyEntry) {
+        let slot = entry.slot
+        let disposal: (() -> Void)? = BuildCoordinator.condition.lock.withLock {
+            precondition(
+                !lifecycle.isDisposed,
+                "Keystone: cannot register `\(Failure.typeName(entry.serviceType))` at \(entry.location): the container was disposed. Create a new container instead."
+            )
+            let disposal = slot.lock.withLock {
+                let old = slot.entry
+                slot.entry = entry
+                return old?.takeHeldInstance()
+            }
+            if disposal != nil { lifecycle.held.removeAll { $0 === slot } }
+            return disposal
+        }
+        disposal?()
+    }
+
+    // MARK: - Ending lifetimes
+
+    /// Disposes and drops the instances that `scope` holds in this container, newest first,
+    /// and keeps the registrations: the next resolve builds new instances.
+    ///
+    /// `reset(.cached("session"))` ends a session; `reset(.singleton)` rebuilds singletons;
+    /// `reset(.weak)` forgets weak instances (without disposing them: the container never
+    /// owned them). `.transient` and `.graph` hold nothing, so resetting them does nothing.
+    /// Parents and children are not affected. An instance being built while `reset` runs is
+    /// kept once built.
+    public func reset(_ scope: Scope) {
+        if scope == .weak {
+            for slot in registry.allSlots {
+                slot.lock.withLock {
+                    if let entry = slot.entry, entry.scope == .weak { entry.forgetWeakInstance() }
+                }
+            }
+            return
+        }
+        let disposals: [() -> Void] = BuildCoordinator.condition.lock.withLock {
+            var disposals: [() -> Void] = []
+            lifecycle.held.removeAll { slot in
+                slot.lock.withLock {
+                    guard let entry = slot.entry, entry.scope == scope else { return false }
+                    if let disposal = entry.takeHeldInstance() { disposals.append(disposal) }
+                    return true
+                }
+            }
+            return disposals
+        }
+        for disposal in disposals.reversed() { disposal() }
+    }
+
+    /// Ends the container: drops every registration and every instance it holds, disposing
+    /// the ``Disposable`` ones newest first. Parents are not affected.
+    ///
+    /// Resolving from a disposed container fails with ``ResolutionError/Kind/disposed``;
+    /// registering in it is a programming error and traps. Calling `dispose()` again does
+    /// nothing.
+    public func dispose() {
+        let disposals: [() -> Void]? = BuildCoordinator.condition.lock.withLock {
+            guard !lifecycle.isDisposed else { return nil }
+            lifecycle.markDisposed()
+            let disposals = lifecycle.held.compactMap { slot in
+                slot.lock.withLock { slot.entry?.takeHeldInstance() }
+            }
+            lifecycle.held = []
+            for slot in registry.allSlots {
+                slot.lock.withLock { slot.entry = nil }
+            }
+            return disposals
+        }
+        for disposal in (disposals ?? []).reversed() { disposal() }
+    }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool { lifecycle.isDisposed }
+}
+
+/// A container's lifetime state: whether it is disposed, and which slots hold an instance,
+/// oldest first (the order to dispose them in reverse).
+///
+/// `@unchecked Sendable`: `held` and writes of the disposed flag are guarded by
+/// ``BuildCoordinator``'s lock; the flag is read with an acquire load.
+final class Lifecycle: @unchecked Sendable {
+    var held: [Slot] = []
+    private let disposed: UnsafeMutablePointer<Bool>
+
+    init() {
+        disposed = .allocate(capacity: 1)
+        disposed.initialize(to: false)
+    }
+
+    deinit {
+        disposed.deallocate()
+    }
+
+    var isDisposed: Bool { keystone_load_flag(disposed) }
+
+    func markDisposed() { keystone_store_flag(disposed, true) }
+}

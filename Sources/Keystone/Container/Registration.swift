@@ -1,0 +1,113 @@
+/// A registration just made, to refine with more types and hooks.
+///
+/// ```swift
+/// container.register(scope: .singleton) { _ in ThingFetcher() }
+///     .bind(IntFetcher.self)
+///     .bind(StringFetcher.self)
+///     .then { _, fetcher in fetcher.warmUp() }
+///     .onDispose { fetcher in fetcher.close() }
+/// ```
+///
+/// Refine a registration right after making it, before it is first resolved.
+public struct Registration<Service>: Sendable {
+    let container: Container
+    let slot: Slot
+
+    /// Makes the registered instance resolvable as `Other` too, converted by `converter`.
+    ///
+    /// The bound type has the registration's name and argument types, and shares its scope:
+    /// resolving `Other` resolves the registration (building or reusing its instance as its
+    /// scope says) and converts it. The converter runs on every resolve of `Other`.
+    ///
+    /// - Parameters:
+    ///   - type: The additional type.
+    ///   - converter: Turns the instance into an `Other`. If it throws, the resolve fails
+    ///     with ``ResolutionError/Kind/conversionFailed``.
+    @discardableResult
+    public func bind<Other>(
+        _ type: Other.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        converter: @escaping @Sendable (Service) throws -> Other
+    ) -> Registration<Service> {
+        let target = slot.key
+        guard let entry = slot.lock.withLock({ slot.entry }) else { return self }
+        let name = entry.name
+        let argumentTypes = entry.argumentTypes
+        let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
+        let bound = Entry<Other>(
+            slot: container.registry.slotCreatingIfNeeded(for: key),
+            name: name,
+            scope: .transient,
+            argumentTypes: argumentTypes,
+            location: SourceLocation(file: file, line: line),
+            boundTo: target
+        ) { resolver, arguments in
+            let instance: Service = try resolver.resolve(
+                target,
+                name: name,
+                argumentTypes: argumentTypes,
+                arguments: arguments
+            )
+            do {
+                return try converter(instance)
+            } catch {
+                throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
+            }
+        }
+        container.install(bound)
+        return self
+    }
+
+    /// Makes the registered instance resolvable as `Other` too, by a dynamic cast.
+    ///
+    /// Use it when the registered type conforms to `Other` (a protocol it implements, a
+    /// superclass). If the instance turns out not to be an `Other`, the resolve fails with
+    /// ``ResolutionError/Kind/conversionFailed``, never a crash.
+    @discardableResult
+    public func bind<Other>(
+        _ type: Other.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Registration<Service> {
+        bind(type, file: file, line: line) { instance in
+            guard let converted = instance as? Other else {
+                throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: nil)
+            }
+            return converted
+        }
+    }
+
+    /// Runs `hook` once for every new instance, right after the factory made it.
+    ///
+    /// The hook receives the resolver of the resolution in progress, so it can complete a
+    /// circular reference: while the hook runs, resolving this registration again in the
+    /// same resolution returns the new instance instead of reporting a cycle.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { r in try CircularDependencyOne(r.resolve()) }
+    ///     .then { _, one in one.dependencyTwo.dependencyOne = one }
+    /// ```
+    ///
+    /// If the hook throws, the instance is dropped and nothing is cached.
+    @discardableResult
+    public func then(_ hook: @escaping @Sendable (Resolver, Service) throws -> Void) -> Registration<Service> {
+        update { $0.adding(afterCreation: hook) }
+    }
+
+    /// Runs `hook` when an instance this registration holds leaves its scope through
+    /// ``Container/reset(_:)``, ``Container/dispose()`` or re-registration, after
+    /// ``Disposable/dispose()`` if the instance is ``Disposable``.
+    @discardableResult
+    public func onDispose(_ hook: @escaping @Sendable (Service) -> Void) -> Registration<Service> {
+        update { $0.adding(onDispose: hook) }
+    }
+
+    private func update(_ change: (Entry<Service>) -> Entry<Service>) -> Registration<Service> {
+        slot.lock.withLock {
+            guard let entry = slot.entry else { return }
+            slot.entry = change(unsafeDowncast(entry, to: Entry<Service>.self))
+        }
+        return self
+    }
+}

@@ -1,0 +1,129 @@
+/// The construction of ``ResolutionError`` values. Everything here runs only once something
+/// has failed, so the resolve path never formats a string.
+enum Failure {
+    /// How a requested key is shown in messages: `APIClient (name: "mock", arguments: (Int))`.
+    static func describe(service: Any.Type, name: Name?, arguments: Any.Type) -> String {
+        var text = "`\(typeName(service))`"
+        var details: [String] = []
+        if let name { details.append("name: \(name)") }
+        if arguments != Void.self { details.append("arguments: \(argumentList(arguments))") }
+        if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
+        return text
+    }
+
+    /// A type's name without its module prefix.
+    static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    /// The argument tuple as a parenthesised list: `(Game, Int)`, `(String)`.
+    static func argumentList(_ type: Any.Type) -> String {
+        let text = typeName(type)
+        return text.hasPrefix("(") ? text : "(\(text))"
+    }
+
+    /// One path step: the type, and its name if any.
+    static func step(_ entry: AnyEntry) -> String {
+        step(service: entry.serviceType, name: entry.name)
+    }
+
+    /// One path step: `Logger` or `Logger("audit")`.
+    static func step(service: Any.Type, name: Name?) -> String {
+        if let name { return "\(typeName(service))(\(name))" }
+        return typeName(service)
+    }
+
+    /// A registration as the `register` call that made it, for near-miss lists.
+    static func registration(_ entry: AnyEntry) -> String {
+        var parts = ["`\(typeName(entry.serviceType))`"]
+        parts.append(entry.name.map { "name: \($0)" } ?? "no name")
+        parts.append(
+            entry.argumentTypes == Void.self
+                ? "no arguments" : "arguments: \(argumentList(entry.argumentTypes))"
+        )
+        parts.append("scope: \(entry.scope)")
+        return parts.joined(separator: ", ") + " at \(entry.location)"
+    }
+
+    static func make(
+        _ kind: ResolutionError.Kind,
+        service: Any.Type,
+        name: Name?,
+        arguments: Any.Type,
+        path: [String],
+        nearMisses: [AnyEntry] = [],
+        registeredAt: SourceLocation? = nil,
+        underlying: (any Error)? = nil,
+        summary: String,
+        advice: String
+    ) -> ResolutionError {
+        ResolutionError(
+            kind: kind,
+            service: typeName(service),
+            name: name?.rawValue,
+            argumentTypes: arguments == Void.self ? nil : argumentList(arguments),
+            path: path,
+            nearMisses: nearMisses.map(registration),
+            registeredAt: registeredAt?.description,
+            underlying: underlying,
+            summary: summary,
+            advice: advice
+        )
+    }
+
+    static func missing(
+        service: Any.Type,
+        name: Name?,
+        arguments: Any.Type,
+        path: [String],
+        candidates: [AnyEntry]
+    ) -> ResolutionError {
+        let requested = describe(service: service, name: name, arguments: arguments)
+        let sameName = candidates.filter { $0.name == name }
+        let pathText = path.count > 1 ? " while resolving `\(path.dropLast().joined(separator: " → "))`" : ""
+        if !sameName.isEmpty {
+            return make(
+                .argumentMismatch,
+                service: service,
+                name: name,
+                arguments: arguments,
+                path: path,
+                nearMisses: candidates,
+                summary: "No registration of \(requested) takes these arguments\(pathText).",
+                advice:
+                    "pass the arguments the registration declares, in the same order and with the same types, or register a factory for \(argumentList(arguments))."
+            )
+        }
+        return make(
+            .notRegistered,
+            service: service,
+            name: name,
+            arguments: arguments,
+            path: path,
+            nearMisses: candidates,
+            summary: "No registration for \(requested)\(pathText).",
+            advice: candidates.isEmpty
+                ? "register `\(typeName(service))` in this container or one of its parents before resolving it."
+                : "resolve it under a name it is registered with, or register it under \(name.map { "name \($0)" } ?? "no name")."
+        )
+    }
+
+    static func cycle(_ entry: AnyEntry, path: [String], acrossThreads: Bool) -> ResolutionError {
+        let cyclePath = path + [step(entry)]
+        let how =
+            acrossThreads
+            ? " The instance is being built by a resolution that is waiting for this one (a resolver used on another thread, or two threads building each other's dependencies)."
+            : ""
+        return make(
+            .cycle,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: cyclePath,
+            registeredAt: entry.location,
+            summary: "Dependency cycle: \(cyclePath.joined(separator: " → ")).\(how)",
+            advice:
+                "break the cycle: let one side receive the other after creation with `.then { resolver, instance in … }`, or resolve it later through a stored `Resolver`."
+        )
+    }
+}

@@ -1,0 +1,76 @@
+/// Why a service could not be resolved, where, and what was registered instead.
+///
+/// Every failure names the service, its name and argument types, the resolution path that
+/// led to it (`Root → Session → APIClient`), the registrations of the same type that did not
+/// match (near misses), and what to do about it. ``Container/tryResolve(_:name:arguments:)``
+/// throws it; ``Container/resolve(_:name:arguments:)`` traps with its ``description``.
+///
+/// ```swift
+/// do {
+///     let client: APIClient = try container.tryResolve()
+/// } catch {
+///     if error.kind == .notRegistered { … }
+///     print(error)
+/// }
+/// ```
+public struct ResolutionError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong. An extensible set of values: compare with `==`.
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        let rawValue: String
+
+        /// Nothing is registered for the service type under that name.
+        public static let notRegistered = Kind(rawValue: "not registered")
+        /// The service is registered under that name, but for other argument types.
+        public static let argumentMismatch = Kind(rawValue: "argument mismatch")
+        /// The service depends, through its factories, on itself.
+        public static let cycle = Kind(rawValue: "cycle")
+        /// The container was disposed.
+        public static let disposed = Kind(rawValue: "disposed")
+        /// A factory or an after-creation hook threw; see ``ResolutionError/underlying``.
+        public static let factoryFailed = Kind(rawValue: "factory failed")
+        /// A type bound with `bind` could not be converted from the registered instance.
+        public static let conversionFailed = Kind(rawValue: "conversion failed")
+        /// A `.weak` registration built a value type, which cannot be held weakly.
+        public static let weakValueType = Kind(rawValue: "weak value type")
+
+        /// The kind in words, such as `not registered`.
+        public var description: String { rawValue }
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The service that failed, as written in Swift (`APIClient`).
+    public let service: String
+    /// The name it was requested under, if any.
+    public let name: String?
+    /// The argument types it was requested with (`(Game, Int)`), or nil for none.
+    public let argumentTypes: String?
+    /// The services being resolved, outermost first, ending with the one that failed.
+    public let path: [String]
+    /// Registrations of the same service type that did not match, as `register` calls.
+    public let nearMisses: [String]
+    /// Where the failing registration was made (`Module/File.swift:12`), when one was found.
+    public let registeredAt: String?
+    /// The error a factory, hook or converter threw, for ``Kind/factoryFailed`` and
+    /// ``Kind/conversionFailed``.
+    public let underlying: (any Error)?
+    /// The message, including the path, without the near misses.
+    let summary: String
+    /// What to do about it.
+    let advice: String
+
+    /// A message a person can act on: what failed, the path, the near misses and a fix.
+    public var description: String {
+        var text = summary
+        if let registeredAt {
+            text += " Registered at \(registeredAt)."
+        }
+        if !nearMisses.isEmpty {
+            text += " Registered instead: \(nearMisses.joined(separator: "; "))."
+        }
+        if let underlying {
+            text += " Underlying error: \(underlying)."
+        }
+        return text + " To fix, " + advice
+    }
+}

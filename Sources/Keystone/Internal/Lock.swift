@@ -1,0 +1,84 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
+///
+/// Keystone's only lock primitive. `Synchronization.Mutex` would be nicer but needs iOS 18 /
+/// macOS 15, and `NSLock` would pull Foundation into the core. The mutex lives in its own
+/// allocation so that its address never moves, which pthreads requires.
+///
+/// `@unchecked Sendable`: the wrapped mutex is the synchronisation; the pointer itself is
+/// immutable after `init`.
+final class Lock: @unchecked Sendable {
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Runs `body` with the lock held. `body` must not call back into user code that could
+    /// take the same lock.
+    @inline(__always)
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A lock with a condition variable, for the rare path where a resolution waits for another
+/// thread to finish building a shared instance.
+///
+/// `@unchecked Sendable`: the condition is only used with `lock`'s mutex held.
+final class ConditionLock: @unchecked Sendable {
+    let lock = Lock()
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        let status = pthread_cond_init(condition, nil)
+        precondition(status == 0, "pthread_cond_init failed with \(status)")
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+    }
+
+    /// Waits for a `broadcast`. The caller holds `lock`; it is released while waiting and
+    /// held again on return. Callers re-check their condition in a loop (spurious wake-ups).
+    func wait() {
+        pthread_cond_wait(condition, lock.mutex)
+    }
+
+    /// Wakes every waiter. Called with `lock` held.
+    func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+}

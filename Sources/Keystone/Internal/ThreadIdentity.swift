@@ -1,0 +1,45 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The calling thread's identity, compared to keep a resolution's state on the thread that
+/// owns it.
+@inline(__always)
+func currentThread() -> pthread_t {
+    pthread_self()
+}
+
+@inline(__always)
+func isSameThread(_ a: pthread_t, _ b: pthread_t) -> Bool {
+    pthread_equal(a, b) != 0
+}
+
+/// A per-thread slot holding the innermost resolution running on this thread.
+///
+/// A factory that calls `container.resolve` (instead of the `Resolver` it was given) starts
+/// a new top-level resolution on the same thread; linking it to the one already running lets
+/// Keystone report a cycle where it would otherwise wait for itself forever.
+enum CurrentResolution {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        return key
+    }()
+
+    /// The context running on this thread, unretained: the context is kept alive by the
+    /// stack frame that installed it, which also removes it before returning.
+    static var context: ResolutionContext? {
+        get {
+            guard let raw = pthread_getspecific(key) else { return nil }
+            return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+        }
+        set {
+            pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
+    }
+}

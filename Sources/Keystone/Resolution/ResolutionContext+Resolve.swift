@@ -1,0 +1,221 @@
+/// The resolution algorithm: find the registration, reuse what the scope allows, build the
+/// rest, run hooks, and turn every failure into a ``ResolutionError`` with the path.
+extension ResolutionContext {
+    /// Resolves `key`, looking it up from `container` through its parents.
+    func resolve<Service>(
+        _ key: RegistryKey,
+        in container: Container,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        var current: Container? = container
+        while let candidate = current {
+            if let slot = candidate.registry.slot(for: key) {
+                let entry = slot.lock.withLock { slot.entry }
+                guard let entry else {
+                    throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+                }
+                return try resolve(
+                    unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
+            }
+            current = candidate.parent
+        }
+        throw Failure.missing(
+            service: Service.self,
+            name: name,
+            arguments: argumentTypes,
+            path: pathSteps + [Failure.step(service: Service.self, name: name)],
+            candidates: container.registrations(of: key.service)
+        )
+    }
+
+    /// Resolves `entry`, registered in `owner`.
+    func resolve<Service>(
+        _ entry: Entry<Service>,
+        owner: Container,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)] {
+            // Built earlier in this resolution (`.graph`), or built and still running its
+            // hooks (which is how `.then` completes a circular reference).
+            return made as! Service
+        }
+        if path.contains(where: { $0 === entry }) {
+            throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+        }
+        switch entry.scope.kind {
+        case .transient, .graph:
+            return try make(entry, owner: owner, arguments: arguments)
+        case .singleton, .cached, .weak:
+            return try shared(entry, owner: owner, arguments: arguments)
+        }
+    }
+
+    /// Calls the factory and the hooks.
+    private func make<Service>(
+        _ entry: Entry<Service>,
+        owner: Container,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        path.append(entry)
+        defer { path.removeLast() }
+        let resolver = Resolver(context: self, owner: .passUnretained(owner))
+        let value: Service
+        do {
+            value = try entry.factory(resolver, arguments)
+        } catch {
+            throw wrap(error, from: entry)
+        }
+        if case .transient = entry.scope.kind, entry.afterCreation.isEmpty {
+            return value
+        }
+        let id = ObjectIdentifier(entry)
+        if entry.scope.kind != .transient { instances[id] = value }
+        for hook in entry.afterCreation {
+            do {
+                try hook(resolver, value)
+            } catch {
+                instances[id] = nil
+                throw wrap(error, from: entry, inHook: true)
+            }
+        }
+        return value
+    }
+
+    /// Builds or waits for the one instance a `.singleton`, `.cached` or `.weak` entry
+    /// shares; see ``BuildCoordinator``.
+    private func shared<Service>(
+        _ entry: Entry<Service>,
+        owner: Container,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        let coordinator = BuildCoordinator.condition
+        coordinator.lock.lock()
+        while true {
+            if let existing = entry.slot.lock.withLock({ entry.currentInstance }) {
+                coordinator.lock.unlock()
+                return existing
+            }
+            guard let builder = entry.builder else { break }
+            if BuildCoordinator.waitWouldDeadlock(for: builder, from: self) {
+                coordinator.lock.unlock()
+                throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
+            }
+            waitingFor = entry
+            coordinator.wait()
+            waitingFor = nil
+        }
+        entry.builder = self
+        coordinator.lock.unlock()
+
+        let value: Service
+        do throws(ResolutionError) {
+            value = try make(entry, owner: owner, arguments: arguments)
+            if case .weak = entry.scope.kind, !(type(of: value as Any) is AnyClass) {
+                throw weakValueTypeError(entry, value: value)
+            }
+        } catch {
+            coordinator.lock.withLock {
+                entry.builder = nil
+                coordinator.broadcast()
+            }
+            throw error
+        }
+
+        coordinator.lock.withLock {
+            entry.builder = nil
+            // A disposed container keeps nothing: the caller gets the instance, and it is
+            // theirs. A replaced registration keeps nothing either.
+            if !owner.lifecycle.isDisposed {
+                let stored = entry.slot.lock.withLock {
+                    guard entry.slot.entry === entry else { return false }
+                    if entry.holdsInstance {
+                        entry.instance = value
+                    } else {
+                        entry.object = value as AnyObject
+                    }
+                    return true
+                }
+                if stored && entry.holdsInstance { owner.lifecycle.held.append(entry.slot) }
+            }
+            coordinator.broadcast()
+        }
+        return value
+    }
+
+    // MARK: - Failures
+
+    /// The path so far, as diagnostics show it.
+    var pathSteps: [String] { path.map(Failure.step) }
+
+    private func wrap(_ error: any Error, from entry: AnyEntry, inHook: Bool = false) -> ResolutionError {
+        if let error = error as? ResolutionError { return error }
+        let steps = pathSteps + (path.last === entry ? [] : [Failure.step(entry)])
+        let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
+        let pathText = steps.count > 1 ? " (resolution path: \(steps.joined(separator: " → ")))" : ""
+        if let conversion = error as? ConversionFailure {
+            return Failure.make(
+                .conversionFailed,
+                service: entry.serviceType,
+                name: entry.name,
+                arguments: entry.argumentTypes,
+                path: steps,
+                registeredAt: entry.location,
+                underlying: conversion.underlying,
+                summary:
+                    "Cannot convert `\(Failure.typeName(conversion.source))` to \(what), as the `bind` at \(entry.location) asks\(pathText).",
+                advice:
+                    "make the registered type conform to the bound type, or give `bind` a converter that returns one."
+            )
+        }
+        return Failure.make(
+            .factoryFailed,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: steps,
+            registeredAt: entry.location,
+            underlying: error,
+            summary: "The \(inHook ? "after-creation hook" : "factory") of \(what) threw\(pathText).",
+            advice: "see the underlying error; nothing was cached, so the next resolve tries again."
+        )
+    }
+
+    private func weakValueTypeError<Service>(_ entry: Entry<Service>, value: Service) -> ResolutionError {
+        let steps = pathSteps + [Failure.step(entry)]
+        return Failure.make(
+            .weakValueType,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: steps,
+            registeredAt: entry.location,
+            summary:
+                "\(Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)) is registered `.weak`, but its factory returned a value of type `\(Failure.typeName(type(of: value as Any)))`, which cannot be referenced weakly.",
+            advice:
+                "use `.transient` for a new value on every resolve, or `.graph`, `.singleton` or `.cached` to share one."
+        )
+    }
+
+    func disposedError(_ service: Any.Type, name: Name?, argumentTypes: Any.Type) -> ResolutionError {
+        Failure.make(
+            .disposed,
+            service: service,
+            name: name,
+            arguments: argumentTypes,
+            path: pathSteps + [Failure.step(service: service, name: name)],
+            summary:
+                "Cannot resolve \(Failure.describe(service: service, name: name, arguments: argumentTypes)): the container was disposed.",
+            advice:
+                "create a new container after `dispose()`, or use `reset(_:)` to drop instances and keep registrations."
+        )
+    }
+}
+
+/// Thrown by the factory of a type bound with `bind` when the conversion fails; turned into
+/// a ``ResolutionError`` of kind ``ResolutionError/Kind/conversionFailed`` with the path.
+struct ConversionFailure: Error {
+    let source: Any.Type
+    let underlying: (any Error)?
+}

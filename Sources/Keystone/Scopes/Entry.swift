@@ -1,0 +1,149 @@
+/// Where a registration was made, captured by `register` for diagnostics.
+struct SourceLocation: Sendable, CustomStringConvertible {
+    let file: StaticString
+    let line: UInt
+
+    var description: String { "\(file):\(line)" }
+}
+
+/// A registration with its types erased: what diagnostics, disposal and the build
+/// coordination need without knowing the service type.
+///
+/// `@unchecked Sendable`: the immutable `let`s are set in `init`; `builder` is guarded by
+/// ``BuildCoordinator``'s lock; the subclass's mutable state is guarded by `slot.lock`.
+class AnyEntry: @unchecked Sendable {
+    let slot: Slot
+    let name: Name?
+    let scope: Scope
+    let serviceType: Any.Type
+    let argumentTypes: Any.Type
+    let location: SourceLocation
+    /// For a type bound with `Registration.bind`, the key of the registration it converts.
+    let boundTo: RegistryKey?
+    /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
+    /// resolve fast path asks.
+    let holdsInstance: Bool
+
+    /// The resolution building this entry's shared instance right now, if any.
+    /// Guarded by ``BuildCoordinator``'s lock.
+    var builder: ResolutionContext?
+
+    init(
+        slot: Slot,
+        name: Name?,
+        scope: Scope,
+        serviceType: Any.Type,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        boundTo: RegistryKey?
+    ) {
+        self.slot = slot
+        self.name = name
+        self.scope = scope
+        self.serviceType = serviceType
+        self.argumentTypes = argumentTypes
+        self.location = location
+        self.boundTo = boundTo
+        self.holdsInstance = scope.isHeld
+    }
+
+    var key: RegistryKey { slot.key }
+
+    /// Removes the instance this entry holds and returns the work that disposes it, or nil
+    /// if it holds nothing. Called with `slot.lock` held; the returned work runs after every
+    /// lock is released.
+    func takeHeldInstance() -> (() -> Void)? { nil }
+
+    /// Forgets a `.weak` instance (without disposing it: the container never owned it).
+    /// Called with `slot.lock` held.
+    func forgetWeakInstance() {}
+}
+
+/// A registration of `Service`: its factory, its hooks and the instance its scope holds.
+final class Entry<Service>: AnyEntry, @unchecked Sendable {
+    /// The factory with its arguments erased: the pointer addresses a tuple of the argument
+    /// types the entry's key names, so only a caller that matched the key can call it.
+    let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+
+    /// Hooks run after each new instance, in order. Immutable, so that building reads them
+    /// without a lock: adding a hook replaces the entry (see ``adding(afterCreation:onDispose:)``).
+    let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
+    /// Hooks run when a held instance leaves its scope.
+    let onDispose: [@Sendable (Service) -> Void]
+
+    // Guarded by `slot.lock`:
+    /// The held instance of a `.singleton` or `.cached` registration.
+    var instance: Service?
+    /// The instance of a `.weak` registration.
+    weak var object: AnyObject?
+
+    init(
+        slot: Slot,
+        name: Name?,
+        scope: Scope,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        boundTo: RegistryKey? = nil,
+        afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
+        onDispose: [@Sendable (Service) -> Void] = [],
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) {
+        self.factory = factory
+        self.afterCreation = afterCreation
+        self.onDispose = onDispose
+        super.init(
+            slot: slot,
+            name: name,
+            scope: scope,
+            serviceType: Service.self,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo
+        )
+    }
+
+    /// A copy with more hooks, which takes over the instance this entry holds. Called with
+    /// `slot.lock` held.
+    func adding(
+        afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)? = nil,
+        onDispose disposeHook: (@Sendable (Service) -> Void)? = nil
+    ) -> Entry<Service> {
+        let copy = Entry(
+            slot: slot,
+            name: name,
+            scope: scope,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            afterCreation: afterCreation + (hook.map { [$0] } ?? []),
+            onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
+            factory: factory
+        )
+        copy.instance = instance
+        copy.object = object
+        instance = nil
+        return copy
+    }
+
+    /// The instance the scope holds now, if any. Called with `slot.lock` held.
+    @inline(__always)
+    var currentInstance: Service? {
+        if let instance { return instance }
+        if case .weak = scope.kind, let object { return object as? Service }
+        return nil
+    }
+
+    override func forgetWeakInstance() {
+        object = nil
+    }
+
+    override func takeHeldInstance() -> (() -> Void)? {
+        guard let held = instance else { return nil }
+        instance = nil
+        let hooks = onDispose
+        return {
+            if let disposable = held as? Disposable { disposable.dispose() }
+            for hook in hooks { hook(held) }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// How long a resolved instance lives, and who shares it.
+///
+/// | Scope | One instance per | Held by the container |
+/// |---|---|---|
+/// | ``transient`` | resolve | no |
+/// | ``graph`` (default) | top-level resolution | no |
+/// | ``weak`` | as long as someone else holds it | weakly |
+/// | ``singleton`` | container (until `reset(.singleton)` or `dispose()`) | yes |
+/// | ``cached(_:)`` | container, until `reset` of that scope | yes |
+///
+/// Declare your own cached scopes once:
+///
+/// ```swift
+/// extension Scope {
+///     static let session = Scope.cached("session")
+/// }
+/// container.register(Session.self, scope: .session) { _ in Session() }
+/// container.reset(.session)  // on log-out
+/// ```
+public struct Scope: Hashable, Sendable, CustomStringConvertible {
+    enum Kind: Hashable, Sendable {
+        case transient
+        case graph
+        case weak
+        case singleton
+        case cached(String)
+    }
+
+    let kind: Kind
+
+    /// A new instance on every resolve.
+    public static let transient = Scope(kind: .transient)
+
+    /// One instance per top-level resolution: every service built while resolving one root
+    /// shares it, the next resolution makes a new one. The default scope.
+    public static let graph = Scope(kind: .graph)
+
+    /// One instance shared for as long as something outside the container holds it
+    /// strongly; then the next resolve builds a new one.
+    ///
+    /// The container keeps only a weak reference, which a value type cannot have. A `.weak`
+    /// registration whose factory returns a value (a struct or enum) fails to resolve with
+    /// ``ResolutionError/Kind/weakValueType`` instead of quietly acting as `.transient`.
+    public static let weak = Scope(kind: .weak)
+
+    /// One instance for the life of the container, built on first use.
+    public static let singleton = Scope(kind: .singleton)
+
+    /// One instance per container until ``Container/reset(_:)`` of this scope, such as a
+    /// user session that ends on log-out.
+    public static func cached(_ name: String) -> Scope { Scope(kind: .cached(name)) }
+
+    /// Whether the container keeps a strong reference to what this scope builds.
+    var isHeld: Bool {
+        switch kind {
+        case .singleton, .cached: true
+        case .transient, .graph, .weak: false
+        }
+    }
+
+    /// The scope as written in Swift, such as `.cached("session")`.
+    public var description: String {
+        switch kind {
+        case .transient: ".transient"
+        case .graph: ".graph"
+        case .weak: ".weak"
+        case .singleton: ".singleton"
+        case .cached(let name): ".cached(\"\(name)\")"
+        }
+    }
+}

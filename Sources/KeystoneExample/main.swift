@@ -1,0 +1,3 @@
+import Keystone
+
+print("hi")
