@@ -58,6 +58,10 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     let summary: String
     /// What to do about it.
     let advice: String
+    /// For a missing registration: how many services the failing resolution was building
+    /// when it asked (0 for a top-level request). Lets `resolveOptional` tell "the service
+    /// you asked for is not registered" from "a dependency of it is not registered".
+    var missingAtDepth: Int?
 
     /// A message a person can act on: what failed, the path, the near misses and a fix.
     public var description: String {

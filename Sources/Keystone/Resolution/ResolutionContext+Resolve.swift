@@ -21,13 +21,27 @@ extension ResolutionContext {
             }
             current = candidate.parent
         }
-        throw Failure.missing(
+        if let optional = Service.self as? any OptionalResolvable.Type,
+            let found = try optional.resolveWrapped(
+                key,
+                context: self,
+                in: container,
+                name: name,
+                argumentTypes: argumentTypes,
+                arguments: arguments
+            )
+        {
+            return found as! Service
+        }
+        var error = Failure.missing(
             service: Service.self,
             name: name,
             arguments: argumentTypes,
             path: pathSteps + [Failure.step(service: Service.self, name: name)],
             candidates: container.registrations(of: key.service)
         )
+        error.missingAtDepth = path.count
+        throw error
     }
 
     /// Resolves `entry`, registered in `owner`.
@@ -41,7 +55,7 @@ extension ResolutionContext {
             // hooks (which is how `.then` completes a circular reference).
             return made as! Service
         }
-        if path.contains(where: { $0 === entry }) {
+        if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         }
         switch entry.scope.kind {
@@ -144,10 +158,32 @@ extension ResolutionContext {
         return value
     }
 
+    /// Whether `entry` is being built by this resolution, or by one that started this one on
+    /// the same thread (a factory that called `container.resolve` instead of its resolver).
+    @inline(__always)
+    private func isBuilding(_ entry: AnyEntry) -> Bool {
+        if path.contains(where: { $0 === entry }) { return true }
+        var outer = origin
+        while let context = outer, isSameThread(context.thread, thread) {
+            if context.path.contains(where: { $0 === entry }) { return true }
+            outer = context.origin
+        }
+        return false
+    }
+
     // MARK: - Failures
 
-    /// The path so far, as diagnostics show it.
-    var pathSteps: [String] { path.map(Failure.step) }
+    /// The path so far, as diagnostics show it, starting at the outermost resolution on
+    /// this thread.
+    var pathSteps: [String] {
+        var steps = path.map(Failure.step)
+        var outer = origin
+        while let context = outer, isSameThread(context.thread, thread) {
+            steps = context.path.map(Failure.step) + steps
+            outer = context.origin
+        }
+        return steps
+    }
 
     private func wrap(_ error: any Error, from entry: AnyEntry, inHook: Bool = false) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
@@ -199,7 +235,7 @@ extension ResolutionContext {
     }
 
     func disposedError(_ service: Any.Type, name: Name?, argumentTypes: Any.Type) -> ResolutionError {
-        Failure.make(
+        var error = Failure.make(
             .disposed,
             service: service,
             name: name,
@@ -210,6 +246,9 @@ extension ResolutionContext {
             advice:
                 "create a new container after `dispose()`, or use `reset(_:)` to drop instances and keep registrations."
         )
+        // A disposed container has no registrations: to `resolveOptional`, nothing matches.
+        error.missingAtDepth = path.count
+        return error
     }
 }
 
@@ -218,4 +257,45 @@ extension ResolutionContext {
 struct ConversionFailure: Error {
     let source: Any.Type
     let underlying: (any Error)?
+}
+
+/// Lets `resolve(Wrapped?.self)` fall back to the registration of `Wrapped`, so that
+/// `object.child = try r.resolve()` works when `child` is an optional property.
+protocol OptionalResolvable {
+    static func resolveWrapped(
+        _ key: RegistryKey,
+        context: ResolutionContext,
+        in container: Container,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Any?
+}
+
+extension Optional: OptionalResolvable {
+    static func resolveWrapped(
+        _ key: RegistryKey,
+        context: ResolutionContext,
+        in container: Container,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Any? {
+        let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
+        var current: Container? = container
+        while let candidate = current {
+            if candidate.registry.slot(for: wrappedKey) != nil {
+                let wrapped: Wrapped = try context.resolve(
+                    wrappedKey,
+                    in: container,
+                    name: name,
+                    argumentTypes: argumentTypes,
+                    arguments: arguments
+                )
+                return Optional(wrapped) as Any
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
 }

@@ -102,8 +102,8 @@ public struct Resolver: Sendable {
 
 extension ResolutionError {
     /// Whether this error says that the service requested at `depth` (the number of
-    /// services being built around the request) has no registration.
+    /// services its resolution was building around the request) has no registration.
     func isMissingRoot(depth: Int) -> Bool {
-        (kind == .notRegistered || kind == .argumentMismatch) && path.count == depth + 1
+        missingAtDepth == depth
     }
 }

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import Keystone
+
+final class Database: Disposable {
+    let log: EventLog
+    init(log: EventLog) { self.log = log }
+    func dispose() { log.append("dispose database") }
+}
+
+final class Repository: Disposable {
+    let database: Database
+    init(database: Database) { self.database = database }
+    func dispose() { database.log.append("dispose repository") }
+}
+
+@Suite("Disposal")
+struct DisposalTests {
+    @Test("dispose() disposes held instances newest first and drops everything")
+    func newestFirst() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .singleton) { _ in Database(log: log) }
+        container.register(scope: .cached("session")) { r in try Repository(database: r.resolve()) }
+        container.register(scope: .transient) { _ in Resource("transient", log: log) }
+        _ = try container.tryResolve(Repository.self)
+        _ = try container.tryResolve(Resource.self)
+        container.dispose()
+        #expect(log.all == ["dispose repository", "dispose database"])
+    }
+
+    @Test("Resolving from a disposed container is a clear error; disposing again does nothing")
+    func resolveAfterDispose() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .singleton) { _ in Database(log: log) }
+        _ = try container.tryResolve(Database.self)
+        container.dispose()
+        container.dispose()
+        #expect(log.all == ["dispose database"])
+        let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Database.self) }
+        #expect(error.kind == .disposed)
+        #expect(error.description.contains("the container was disposed"))
+        #expect(container.resolveOptional(Database.self) == nil)
+    }
+
+    @Test("Registering in a disposed container traps")
+    func registerAfterDispose() async {
+        await #expect(processExitsWith: .failure) {
+            let container = Container()
+            container.dispose()
+            container.register { _ in Plain() }
+        }
+    }
+
+    @Test("reset disposes only that scope's instances, newest first")
+    func resetOrder() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(name: "a", scope: .cached("s")) { _ in Resource("a", log: log) }
+        container.register(name: "b", scope: .cached("s")) { _ in Resource("b", log: log) }
+        container.register(name: "c", scope: .singleton) { _ in Resource("c", log: log) }
+        _ = try container.tryResolve(Resource.self, name: "a")
+        _ = try container.tryResolve(Resource.self, name: "c")
+        _ = try container.tryResolve(Resource.self, name: "b")
+        container.reset(.cached("s"))
+        #expect(log.all == ["dispose b", "dispose a"])
+        container.dispose()
+        #expect(log.all == ["dispose b", "dispose a", "dispose c"])
+    }
+
+    @Test("A disposable may resolve from the container while being disposed by reset")
+    func disposeMayResolve() throws {
+        let container = Container()
+        let log = EventLog()
+        container.register(scope: .singleton) { _ in Plain() }
+        container.register(scope: .cached("s")) { _ in Resource("r", log: log) }
+            .onDispose { _ in _ = container.resolveOptional(Plain.self) }
+        _ = try container.tryResolve(Resource.self)
+        container.reset(.cached("s"))
+        #expect(log.all == ["dispose r"])
+    }
+
+    @Test("A released container frees what it held")
+    func releasedContainerFreesInstances() throws {
+        weak var weakInstance: Plain?
+        weak var weakContainer: Container?
+        do {
+            let container = Container()
+            weakContainer = container
+            container.register(scope: .singleton) { _ in Plain() }
+            weakInstance = try container.tryResolve(Plain.self)
+            #expect(weakInstance != nil)
+        }
+        #expect(weakContainer == nil)
+        #expect(weakInstance == nil)
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import Keystone
+
+@Suite("Registration")
+struct RegistrationTests {
+    @Test("The service type is given or inferred from the factory")
+    func typeGivenOrInferred() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register { _ in Plain() }
+        let client: APIClient = try container.tryResolve()
+        let plain = try container.tryResolve(Plain.self)
+        #expect(client is LiveAPIClient)
+        #expect(type(of: plain) == Plain.self)
+    }
+
+    @Test("A factory resolves its dependencies through the resolver")
+    func nestedResolve() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+        let storage: Storage = try container.tryResolve()
+        let client: APIClient = try container.tryResolve()
+        #expect(storage.client === client)
+    }
+
+    @Test("Re-registering a key replaces the registration and disposes what it held")
+    func replaceDropsCache() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .singleton) { _ in Resource("first", log: log) }
+        let first: Resource = try container.tryResolve()
+        container.register(scope: .singleton) { _ in Resource("second", log: log) }
+        let second: Resource = try container.tryResolve()
+        #expect(first.name == "first")
+        #expect(second.name == "second")
+        #expect(log.all == ["dispose first"])
+    }
+
+    @Test("Names tell registrations of one type apart; constants and literals are the same name")
+    func names() throws {
+        let container = Container()
+        container.register(APIClient.self, name: .live) { _ in LiveAPIClient() }
+        container.register(APIClient.self, name: "mock") { _ in MockAPIClient() }
+        #expect(try container.tryResolve(APIClient.self, name: "live") is LiveAPIClient)
+        #expect(try container.tryResolve(APIClient.self, name: .mock) is MockAPIClient)
+        #expect(container.resolveOptional(APIClient.self) == nil)
+        #expect(Name.live == Name("live"))
+        #expect(Name.live.description == "\"live\"")
+    }
+
+    @Test("isDisposed and the default scope are visible")
+    func properties() {
+        let container = Container(defaultScope: .transient)
+        #expect(container.defaultScope == .transient)
+        #expect(Container(parent: container).defaultScope == .transient)
+        #expect(Container(parent: container, defaultScope: .singleton).defaultScope == .singleton)
+        #expect(!container.isDisposed)
+        container.dispose()
+        #expect(container.isDisposed)
+    }
+}
+
+extension Name {
+    fileprivate static let live: Name = "live"
+    fileprivate static let mock: Name = "mock"
+}

@@ -1,0 +1,169 @@
+import Testing
+
+@testable import Keystone
+
+/// Resolver's graph example: `a` needs `b` and `c`, both need `d`.
+final class GraphA {
+    let b: GraphB
+    let c: GraphC
+    init(b: GraphB, c: GraphC) {
+        self.b = b
+        self.c = c
+    }
+}
+final class GraphB {
+    let d: GraphD
+    init(d: GraphD) { self.d = d }
+}
+final class GraphC {
+    let d: GraphD
+    init(d: GraphD) { self.d = d }
+}
+final class GraphD {}
+
+func registerGraph(in container: Container, scopeOfD: Scope? = nil) {
+    container.register { r in try GraphA(b: r.resolve(), c: r.resolve()) }
+    container.register { r in try GraphB(d: r.resolve()) }
+    container.register { r in try GraphC(d: r.resolve()) }
+    container.register(scope: scopeOfD) { _ in GraphD() }
+}
+
+@Suite("Scopes")
+struct ScopeTests {
+    @Test("transient makes a new instance on every resolve")
+    func transient() throws {
+        let container = Container()
+        container.register(scope: .transient) { _ in Plain() }
+        #expect(try container.tryResolve(Plain.self) !== container.tryResolve(Plain.self))
+    }
+
+    @Test("singleton makes one instance for the container")
+    func singleton() throws {
+        let counter = Counter()
+        let container = Container()
+        container.register(scope: .singleton) { _ in
+            counter.increment()
+            return Plain()
+        }
+        #expect(try container.tryResolve(Plain.self) === container.tryResolve(Plain.self))
+        #expect(counter.value == 1)
+    }
+
+    @Test("graph (the default) shares one instance within a top-level resolution")
+    func graph() throws {
+        let container = Container()
+        registerGraph(in: container)
+        let a1: GraphA = try container.tryResolve()
+        let a2: GraphA = try container.tryResolve()
+        #expect(a1.b.d === a1.c.d)
+        #expect(a1.b.d !== a2.b.d)
+        #expect(Scope.graph == container.defaultScope)
+    }
+
+    @Test("A container with another default scope uses it for registrations without one")
+    func defaultScope() throws {
+        let container = Container(defaultScope: .transient)
+        registerGraph(in: container)
+        let a: GraphA = try container.tryResolve()
+        #expect(a.b.d !== a.c.d)
+    }
+
+    @Test("weak shares an instance while someone holds it, then builds a new one")
+    func weak() throws {
+        let counter = Counter()
+        let container = Container()
+        container.register(scope: .weak) { _ in
+            counter.increment()
+            return Plain()
+        }
+        var first: Plain? = try container.tryResolve()
+        var second: Plain? = try container.tryResolve()
+        #expect(first === second)
+        #expect(counter.value == 1)
+        first = nil
+        second = nil
+        // A freed object's address may be reused, so count builds instead of comparing.
+        let third: Plain = try container.tryResolve()
+        #expect(counter.value == 2)
+        #expect(try container.tryResolve(Plain.self) === third)
+    }
+
+    @Test("weak through a protocol type holds the class instance weakly")
+    func weakProtocol() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .weak) { _ in LiveAPIClient() }
+        let first: APIClient = try container.tryResolve()
+        let second: APIClient = try container.tryResolve()
+        #expect(first === second)
+    }
+
+    @Test("weak on a value type is an error, not a silent transient")
+    func weakValueType() throws {
+        let container = Container()
+        container.register(scope: .weak) { _ in Game(title: "chess") }
+        let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Game.self) }
+        #expect(error?.kind == .weakValueType)
+        #expect(error?.description.contains("`Game`") == true)
+        // The container is still usable: re-register with a scope that fits a value.
+        container.register(scope: .transient) { _ in Game(title: "go") }
+        #expect(try container.tryResolve(Game.self).title == "go")
+    }
+
+    @Test("cached keeps one instance until that scope is reset, keeping registrations")
+    func cached() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .session) { _ in Resource("session", log: log) }
+        container.register(scope: .singleton) { _ in Plain() }
+        let first: Resource = try container.tryResolve()
+        let plain: Plain = try container.tryResolve()
+        #expect(try container.tryResolve(Resource.self) === first)
+        container.reset(.session)
+        #expect(log.all == ["dispose session"])
+        let second: Resource = try container.tryResolve()
+        #expect(second !== first)
+        #expect(try container.tryResolve(Plain.self) === plain)
+    }
+
+    @Test("reset of one cached scope leaves other cached scopes alone")
+    func cachedScopesAreIndependent() throws {
+        let container = Container()
+        container.register(name: "a", scope: .cached("a")) { _ in Plain() }
+        container.register(name: "b", scope: .cached("b")) { _ in Plain() }
+        let a: Plain = try container.tryResolve(name: "a")
+        let b: Plain = try container.tryResolve(name: "b")
+        container.reset(.cached("a"))
+        #expect(try container.tryResolve(Plain.self, name: "a") !== a)
+        #expect(try container.tryResolve(Plain.self, name: "b") === b)
+    }
+
+    @Test("reset(.singleton) rebuilds singletons; reset(.weak) forgets weak instances")
+    func resetSingletonAndWeak() throws {
+        let container = Container()
+        container.register(name: "s", scope: .singleton) { _ in Plain() }
+        container.register(name: "w", scope: .weak) { _ in Plain() }
+        let s: Plain = try container.tryResolve(name: "s")
+        let w: Plain = try container.tryResolve(name: "w")
+        container.reset(.singleton)
+        container.reset(.weak)
+        #expect(try container.tryResolve(Plain.self, name: "s") !== s)
+        #expect(try container.tryResolve(Plain.self, name: "w") !== w)
+        container.reset(.transient)  // holds nothing; does nothing
+        container.reset(.graph)
+    }
+
+    @Test("Scopes describe themselves as written in Swift")
+    func descriptions() {
+        #expect(Scope.transient.description == ".transient")
+        #expect(Scope.graph.description == ".graph")
+        #expect(Scope.weak.description == ".weak")
+        #expect(Scope.singleton.description == ".singleton")
+        #expect(Scope.session.description == ".cached(\"session\")")
+        #expect(Scope.cached("x") == Scope.cached("x"))
+        #expect(Scope.cached("x") != Scope.cached("y"))
+    }
+}
+
+extension Scope {
+    static let session = Scope.cached("session")
+}
