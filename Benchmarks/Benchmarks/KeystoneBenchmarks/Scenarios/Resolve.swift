@@ -1,0 +1,105 @@
+import Benchmark
+import Keystone
+import Swinject
+
+/// The everyday resolves: a singleton, a transient, and a transient that needs the singleton.
+func resolveScenarios() {
+    scenario(
+        "singleton",
+        hand: {
+            let root = HandRoot()
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(root.sharedStore())
+                }
+            }
+        },
+        keystone: {
+            let container = Keystone.Container()
+            container.register(Store.self, scope: .singleton) { _ in Store() }
+            precondition(container.resolve(Store.self) === container.resolve(Store.self))
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Store.self))
+                }
+            }
+        },
+        swinject: {
+            let container = Swinject.Container()
+            container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+            precondition(container.resolve(Store.self)! === container.resolve(Store.self)!)
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Store.self)!)
+                }
+            }
+        }
+    )
+
+    scenario(
+        "transient",
+        hand: {
+            let root = HandRoot()
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(root.makeWidget())
+                }
+            }
+        },
+        keystone: {
+            let container = Keystone.Container()
+            container.register(Widget.self, scope: .transient) { _ in Widget() }
+            precondition(container.resolve(Widget.self) !== container.resolve(Widget.self))
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Widget.self))
+                }
+            }
+        },
+        swinject: {
+            let container = Swinject.Container()
+            container.register(Widget.self) { _ in Widget() }.inObjectScope(.transient)
+            precondition(container.resolve(Widget.self)! !== container.resolve(Widget.self)!)
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Widget.self)!)
+                }
+            }
+        }
+    )
+
+    scenario(
+        "transient+singleton",
+        hand: {
+            let root = HandRoot()
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(root.makeConsumer())
+                }
+            }
+        },
+        keystone: {
+            let container = Keystone.Container()
+            container.register(Store.self, scope: .singleton) { _ in Store() }
+            container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
+            precondition(container.resolve(Consumer.self).store === container.resolve(Consumer.self).store)
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Consumer.self))
+                }
+            }
+        },
+        swinject: {
+            let container = Swinject.Container()
+            container.register(Store.self) { _ in Store() }.inObjectScope(.container)
+            container.register(Consumer.self) { r in Consumer(store: r.resolve(Store.self)!) }
+                .inObjectScope(.transient)
+            precondition(container.resolve(Consumer.self)!.store === container.resolve(Consumer.self)!.store)
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(container.resolve(Consumer.self)!)
+                }
+            }
+        }
+    )
+}

@@ -1,0 +1,28 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// The benchmarks live in a package of their own so that the Keystone library keeps zero
+// dependencies: only people who run the benchmarks resolve package-benchmark and Swinject.
+let package = Package(
+    name: "KeystoneBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Keystone", path: ".."),
+        // The trait list is required: the default traits pull a package the mirror lacks.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "KeystoneBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Keystone", package: "Keystone"),
+                .product(name: "Swinject", package: "Swinject"),
+            ],
+            path: "Benchmarks/KeystoneBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
