@@ -61,7 +61,7 @@ final class Resource: Disposable {
     func dispose() { log.append("dispose \(name)") }
 }
 
-final class Plain {}
+final class Plain: Sendable {}
 
 struct Game: Equatable {
     let title: String

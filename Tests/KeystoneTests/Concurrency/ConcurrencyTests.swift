@@ -1,0 +1,189 @@
+import Dispatch
+import Testing
+
+@testable import Keystone
+
+final class CycleA {
+    init(_ b: CycleB) {}
+}
+
+final class CycleB {
+    init(_ a: CycleA) {}
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test(
+        "A shared instance is built exactly once under contention", arguments: [Scope.singleton, .cached("c"), .weak])
+    func exactlyOnce(scope: Scope) throws {
+        let threads = 8
+        let builds = Counter()
+        let gate = Gate(expected: threads)
+        let container = Container()
+        container.register(scope: scope) { _ in
+            builds.increment()
+            gate.waitForAll()  // everyone is inside resolve before the first build ends
+            return Plain()
+        }
+        let results = ResultBox<Plain>()
+        onThreads(threads) { _ in
+            gate.arrive()
+            results.append(try? container.tryResolve(Plain.self))
+        }
+        let all = results.all.compactMap { $0 }
+        #expect(all.count == threads)
+        #expect(builds.value == 1)
+        #expect(all.allSatisfy { $0 === all[0] })
+    }
+
+    @Test("Many tasks hammer every scope; shared instances are built once per lifetime")
+    func hammerFromTasks() async throws {
+        let singletonBuilds = Counter()
+        let cachedBuilds = Counter()
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in
+            singletonBuilds.increment()
+            return LiveAPIClient()
+        }
+        container.register(scope: .cached("session")) { r in
+            cachedBuilds.increment()
+            return try DiskStorage(client: r.resolve())
+        }
+        container.register(scope: .weak) { _ in Plain() }
+        container.register(scope: .transient) { r in try Root(session: Session(client: r.resolve())) }
+        let held: Plain = try container.tryResolve()  // keeps the weak instance alive throughout
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<400 {
+                group.addTask {
+                    let client: APIClient = try container.tryResolve()
+                    let storage: DiskStorage = try container.tryResolve()
+                    let plain: Plain = try container.tryResolve()
+                    _ = try container.tryResolve(Root.self)
+                    if index == 200 { container.register(name: "late") { _ in Plain() } }
+                    return storage.client === client && plain === held
+                }
+            }
+            for try await consistent in group {
+                #expect(consistent)
+            }
+        }
+        #expect(singletonBuilds.value == 1)
+        #expect(cachedBuilds.value == 1)
+    }
+
+    @Test("Two threads building each other's dependencies report a cycle instead of deadlocking")
+    func crossThreadCycle() {
+        let gate = Gate(expected: 2)
+        let container = Container()
+        container.register(scope: .singleton) { r in
+            gate.arrive()
+            gate.waitForAll()
+            return try CycleA(r.resolve())
+        }
+        container.register(scope: .singleton) { r in
+            gate.arrive()
+            gate.waitForAll()
+            return try CycleB(r.resolve())
+        }
+        let errors = ResultBox<ResolutionError>()
+        onThreads(2) { index in
+            do throws(ResolutionError) {
+                if index == 0 {
+                    _ = try container.tryResolve(CycleA.self)
+                } else {
+                    _ = try container.tryResolve(CycleB.self)
+                }
+            } catch {
+                errors.append(error)
+            }
+        }
+        #expect(errors.all.count == 2)
+        #expect(errors.all.allSatisfy { $0?.kind == .cycle })
+    }
+
+    @Test("A factory that resolves its own singleton on another thread gets a cycle error")
+    func resolveSelfOnAnotherThread() throws {
+        let container = Container()
+        let observed = ResultBox<ResolutionError>()
+        container.register(scope: .singleton) { r in
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue(label: "other").async {
+                do throws(ResolutionError) {
+                    _ = try r.resolve(Plain.self)
+                } catch {
+                    observed.append(error)
+                }
+                done.signal()
+            }
+            done.wait()
+            return Plain()
+        }
+        let plain: Plain = try container.tryResolve()
+        #expect(observed.all.first??.kind == .cycle)
+        #expect(try container.tryResolve(Plain.self) === plain)
+    }
+
+    @Test("A throwing factory under contention caches nothing; the next build succeeds once")
+    func throwingUnderContention() {
+        let threads = 6
+        let builds = Counter()
+        let gate = Gate(expected: threads)
+        let container = Container()
+        container.register(scope: .singleton) { _ in
+            let attempt = builds.increment()
+            gate.waitForAll()
+            if attempt == 1 { throw Broken() }
+            return Plain()
+        }
+        let results = ResultBox<Plain>()
+        let errors = Counter()
+        onThreads(threads) { _ in
+            gate.arrive()
+            do { results.append(try container.tryResolve(Plain.self)) } catch { errors.increment() }
+        }
+        let instances = results.all.compactMap { $0 }
+        #expect(errors.value == 1)
+        #expect(builds.value == 2)
+        #expect(instances.count == threads - 1)
+        #expect(instances.allSatisfy { $0 === instances[0] })
+    }
+
+    @Test("Registering (and growing the registry) while other threads resolve loses nothing")
+    func registerWhileResolving() throws {
+        let container = Container()
+        container.register(scope: .singleton) { _ in Plain() }
+        let expected = try? container.tryResolve(Plain.self)
+        let mismatches = Counter()
+        onThreads(4) { thread in
+            for index in 0..<500 {
+                if thread == 0 {
+                    container.register(Int.self, name: Name("n\(index)")) { _ in index }
+                } else if (try? container.tryResolve(Plain.self)) !== expected {
+                    mismatches.increment()
+                }
+            }
+        }
+        #expect(mismatches.value == 0)
+        #expect(try container.tryResolve(Int.self, name: "n499") == 499)
+    }
+
+    @Test("reset and dispose racing with resolves never crash or hand out a disposed container's new instance")
+    func resetAndDisposeRace() {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .cached("s")) { _ in Resource("r", log: log) }
+        onThreads(4) { thread in
+            for _ in 0..<300 {
+                if thread == 0 {
+                    container.reset(.cached("s"))
+                } else {
+                    _ = try? container.tryResolve(Resource.self)
+                }
+            }
+        }
+        container.dispose()
+        // Every instance that was held was disposed exactly once: builds == disposals.
+        #expect(log.all.allSatisfy { $0 == "dispose r" })
+        #expect(container.resolveOptional(Resource.self) == nil)
+    }
+}
