@@ -17,6 +17,9 @@ let package = Package(
         .target(name: "Keystone", dependencies: ["CKeystoneAtomics"]),
         .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
         .testTarget(name: "KeystoneTests", dependencies: ["Keystone"]),
+        // README.md's examples, compiled and run; its own module so that their type names
+        // cannot clash with the fixtures of the other tests.
+        .testTarget(name: "ReadmeTests", dependencies: ["Keystone"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,165 @@
+// The services of a small note keeper: a database-like store, a sync client, a user session,
+// an audit trail and an editor per note. They take their dependencies in their initialisers
+// and know nothing of the container, except that two of them adopt `Disposable` to be closed
+// when it lets them go; only `Wiring.swift` knows how they are put together.
+import Keystone
+
+/// Where the example prints what happens, indented by how deep the wiring is.
+enum Console {
+    static func say(_ line: String) { print(line) }
+    static func built(_ what: String) { print("    + built \(what)") }
+}
+
+/// Settings read once at start-up. A value type: shared as a singleton, copied on resolve.
+struct AppConfig: Sendable {
+    let databaseName: String
+    let syncEndpoint: String
+}
+
+/// One note.
+struct Note: Sendable, Equatable {
+    let id: Int
+    var text: String
+}
+
+/// The persistence layer.
+protocol NoteStore: AnyObject, Sendable {
+    func save(_ note: Note)
+    func note(id: Int) -> Note?
+    var count: Int { get }
+}
+
+/// A store that keeps notes in memory, as a real database would keep them on disk. It is
+/// closed when the container lets go of it.
+final class InMemoryNoteStore: NoteStore, Disposable, @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `notes`.
+    private let lock = ExampleLock()
+    private var notes: [Int: Note] = [:]
+    let name: String
+
+    init(config: AppConfig) {
+        name = config.databaseName
+        Console.built("InMemoryNoteStore(\"\(name)\")")
+    }
+
+    func save(_ note: Note) { lock.withLock { notes[note.id] = note } }
+    func note(id: Int) -> Note? { lock.withLock { notes[id] } }
+    var count: Int { lock.withLock { notes.count } }
+
+    func dispose() { Console.say("    - closed the store \"\(name)\" with \(count) notes") }
+}
+
+/// Pushes notes to a server.
+protocol SyncClient: Sendable {
+    func push(_ note: Note, as user: String) -> String
+}
+
+/// The sync client used in production (here it only describes what it would send).
+struct HTTPSyncClient: SyncClient {
+    let endpoint: String
+    func push(_ note: Note, as user: String) -> String {
+        "POST \(endpoint)/users/\(user)/notes/\(note.id)"
+    }
+}
+
+/// A sync client that keeps everything local, for dry runs.
+struct OfflineSyncClient: SyncClient {
+    func push(_ note: Note, as user: String) -> String { "queued note \(note.id) for \(user) (offline)" }
+}
+
+/// Records what users did. Registered twice: the default trail and a named `"audit"` one.
+final class AuditTrail: Sendable {
+    let label: String
+    init(label: String) {
+        self.label = label
+        Console.built("AuditTrail(\"\(label)\")")
+    }
+    func record(_ event: String) { Console.say("    [\(label)] \(event)") }
+}
+
+/// Who is logged in. Lives until log-out resets the session scope.
+final class UserSession: Disposable, Sendable {
+    let user: String
+    init(user: String) {
+        self.user = user
+        Console.built("UserSession(\"\(user)\")")
+    }
+    func dispose() { Console.say("    - ended the session of \(user)") }
+}
+
+/// Who logs in next; the login screen sets it.
+final class LoginForm: @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `user`.
+    private let lock = ExampleLock()
+    private var pending = "nobody"
+    var user: String {
+        get { lock.withLock { pending } }
+        set { lock.withLock { pending = newValue } }
+    }
+}
+
+/// An id shared by everything built in one resolution (`.graph` scope), so that the audit
+/// entries of one operation can be correlated.
+final class OperationTrace: Sendable {
+    let id: Int
+    init(id: Int) {
+        self.id = id
+        Console.built("OperationTrace(#\(id))")
+    }
+}
+
+/// Shows whether the note list is on screen; shared while a screen holds it (`.weak`).
+final class NoteListScreen: Sendable {
+    let service: NoteService
+    init(service: NoteService) {
+        self.service = service
+        Console.built("NoteListScreen")
+    }
+}
+
+/// What the app does with notes.
+final class NoteService: Sendable {
+    let store: NoteStore
+    let session: UserSession
+    let sync: SyncClient
+    let audit: AuditTrail
+    let trace: OperationTrace
+
+    init(store: NoteStore, session: UserSession, sync: SyncClient, audit: AuditTrail, trace: OperationTrace) {
+        self.store = store
+        self.session = session
+        self.sync = sync
+        self.audit = audit
+        self.trace = trace
+        Console.built("NoteService for \(session.user) (trace #\(trace.id))")
+    }
+
+    func add(_ text: String) -> Note {
+        let note = Note(id: store.count + 1, text: text)
+        store.save(note)
+        audit.record("\(session.user) added note \(note.id) (trace #\(trace.id))")
+        Console.say("    " + sync.push(note, as: session.user))
+        return note
+    }
+}
+
+/// Edits one note: built per note with runtime arguments.
+final class NoteEditor: Sendable {
+    let note: Note
+    let readOnly: Bool
+    let service: NoteService
+
+    init(service: NoteService, noteID: Int, readOnly: Bool) throws {
+        guard let note = service.store.note(id: noteID) else { throw MissingNote(id: noteID) }
+        self.note = note
+        self.readOnly = readOnly
+        self.service = service
+        Console.built("NoteEditor(note \(noteID), readOnly: \(readOnly))")
+    }
+}
+
+/// Thrown by `NoteEditor` for a note that does not exist.
+struct MissingNote: Error, CustomStringConvertible {
+    let id: Int
+    var description: String { "there is no note \(id)" }
+}

@@ -1,0 +1,209 @@
+// Every Swift example of README.md, compiled and run. `ReadmeSyncTests` checks that each
+// paragraph of each README code block stands, line for line, somewhere in this file, so the
+// README cannot drift from code that builds and behaves as it says.
+import Keystone
+import Testing
+
+// MARK: - The services the examples use
+
+protocol APIClient: AnyObject, Sendable {}
+final class LiveAPIClient: APIClient {}
+
+protocol Storage: AnyObject, Sendable {
+    var client: APIClient { get }
+}
+final class DiskStorage: Storage {
+    let client: APIClient
+    init(client: APIClient) { self.client = client }
+}
+
+protocol Logger: Sendable {}
+struct AuditLogger: Logger {}
+
+struct Game: Sendable, Equatable {
+    let title: String
+}
+
+final class DetailViewModel: Sendable {
+    let api: APIClient
+    let game: Game
+    let page: Int
+    init(api: APIClient, game: Game, page: Int) {
+        self.api = api
+        self.game = game
+        self.page = page
+    }
+}
+
+final class UserSession: Sendable {
+    let user: String
+    init(user: String) { self.user = user }
+}
+
+struct Folder: Sendable {
+    let path: String
+}
+
+protocol IntFetcher: AnyObject, Sendable {
+    func int() -> Int
+}
+
+final class ThingFetcher: IntFetcher, @unchecked Sendable {
+    // `@unchecked Sendable`: only the test's single thread touches `events`.
+    var events: [String] = []
+    func int() -> Int { 42 }
+    func warmUp() { events.append("warm") }
+    func close() { events.append("closed") }
+}
+
+struct Summary: Sendable {
+    let value: Int
+    init(of fetcher: ThingFetcher) { value = fetcher.int() }
+}
+
+final class CircularDependencyOne: @unchecked Sendable {
+    // `@unchecked Sendable`: built and linked on one thread, then only read.
+    let dependencyTwo: CircularDependencyTwo
+    init(_ dependencyTwo: CircularDependencyTwo) { self.dependencyTwo = dependencyTwo }
+}
+
+final class CircularDependencyTwo: @unchecked Sendable {
+    // `@unchecked Sendable`: built and linked on one thread, then only read.
+    weak var dependencyOne: CircularDependencyOne?
+}
+
+final class Session: Sendable {
+    init(client: APIClient) {}
+}
+
+final class Root: Sendable {
+    init(session: Session) {}
+}
+
+// MARK: - Declarations the examples make at file level
+
+extension Scope {
+    static let session = Scope.cached("session")
+}
+
+extension Name {
+    static let backup: Name = "backup"
+}
+
+// MARK: - The examples
+
+@Suite("README examples")
+struct ReadmeExamples {
+    @Test("At a glance")
+    func atAGlance() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+        container.register(Logger.self, name: "audit") { _ in AuditLogger() }
+        container.register(DetailViewModel.self, scope: .transient) { (r, game: Game, page: Int) in
+            try DetailViewModel(api: r.resolve(), game: game, page: page)
+        }
+
+        let storage: Storage = container.resolve()  // traps with a diagnostic if it cannot
+        let audit = container.resolve(Logger.self, name: "audit")
+        let viewModel: DetailViewModel = container.resolve(arguments: Game(title: "Go"), 2)
+        let maybe: APIClient? = container.resolveOptional()  // nil when not registered
+        let sure: APIClient = try container.tryResolve()  // throws ResolutionError
+
+        #expect(storage.client === sure)
+        #expect(audit is AuditLogger)
+        #expect(viewModel.game == Game(title: "Go") && viewModel.page == 2 && viewModel.api === sure)
+        #expect(maybe === sure)
+    }
+
+    @Test("Scopes: a cached scope ends with reset")
+    func scopes() {
+        let app = Container()
+        app.register(UserSession.self, scope: .session) { _ in UserSession(user: "alice") }
+        let first: UserSession = app.resolve()
+        app.reset(.session)  // log-out: disposes and drops the session
+        let second: UserSession = app.resolve()  // a new one
+
+        #expect(first !== second)
+        #expect(app.resolve(UserSession.self) === second)
+    }
+
+    @Test("Arguments and names")
+    func argumentsAndNames() {
+        let files = Container()
+        files.register(Folder.self) { (_, path: String) in Folder(path: path) }
+        files.register(Folder.self, name: .backup) { _ in Folder(path: "/var/backups") }
+
+        let documents: Folder = files.resolve(arguments: "/home/alice/Documents")
+        let backups = files.resolve(Folder.self, name: .backup)
+
+        #expect(documents.path == "/home/alice/Documents")
+        #expect(backups.path == "/var/backups")
+        #expect(files.resolveOptional(Folder.self) == nil)
+    }
+
+    @Test("More types, hooks and disposal")
+    func bindingAndHooks() throws {
+        let hub = Container()
+        hub.register(ThingFetcher.self, scope: .singleton) { _ in ThingFetcher() }
+            .bind(IntFetcher.self)  // a protocol it conforms to
+            .bind(Summary.self) { fetcher in Summary(of: fetcher) }  // or any conversion
+            .then { _, fetcher in fetcher.warmUp() }  // once per new instance
+            .onDispose { fetcher in fetcher.close() }  // when the container lets it go
+
+        let ints: IntFetcher = hub.resolve()
+        let summary: Summary = hub.resolve()
+        hub.dispose()  // disposes held instances newest first; Disposable ones get dispose()
+
+        let fetcher = try #require(ints as? ThingFetcher)
+        #expect(summary.value == 42)
+        #expect(fetcher.events == ["warm", "closed"])
+        #expect(hub.resolveOptional(IntFetcher.self) == nil)
+    }
+
+    @Test("A circular reference completed with then")
+    func circular() {
+        let loop = Container()
+        loop.register(scope: .singleton) { r in try CircularDependencyOne(r.resolve()) }
+            .then { _, one in one.dependencyTwo.dependencyOne = one }
+        loop.register(scope: .singleton) { _ in CircularDependencyTwo() }
+
+        let one: CircularDependencyOne = loop.resolve()
+        // one.dependencyTwo.dependencyOne === one
+        #expect(one.dependencyTwo.dependencyOne === one)
+    }
+
+    @Test("Errors that explain themselves")
+    func errors() throws {
+        var printed: [String] = []
+        func print(_ error: any Error) { printed.append("\(error)") }
+
+        let broken = Container()
+        broken.register { r in try Root(session: r.resolve()) }
+        broken.register { r in try Session(client: r.resolve(APIClient.self, name: "mock")) }
+        broken.register(APIClient.self) { _ in LiveAPIClient() }
+
+        do {
+            let _: Root = try broken.tryResolve()
+        } catch {
+            print(error)
+        }
+
+        let expected = try ReadmeText.block(after: "prints", in: ReadmeText.readme())
+        #expect(printed.map(ReadmeText.withoutLineNumbers) == [ReadmeText.withoutLineNumbers(expected)])
+    }
+
+    @Test("Child containers")
+    func children() throws {
+        let parent = Container()
+        parent.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        let child = Container(parent: parent)
+        child.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+
+        let shared: Storage = child.resolve()  // its client is the parent's singleton
+        child.dispose()  // the parent is untouched
+
+        #expect(try shared.client === parent.tryResolve(APIClient.self))
+        #expect(parent.resolveOptional(Storage.self) == nil)
+    }
+}
