@@ -17,9 +17,16 @@ let package = Package(
         .target(name: "Keystone", dependencies: ["CKeystoneAtomics"]),
         .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
         .testTarget(name: "KeystoneTests", dependencies: ["Keystone"]),
-        // README.md's examples, compiled and run; its own module so that their type names
-        // cannot clash with the fixtures of the other tests.
-        .testTarget(name: "ReadmeTests", dependencies: ["Keystone"]),
+        // The examples of README.md and the DocC articles, compiled and run; its own module so
+        // that their type names cannot clash with the fixtures of the other tests.
+        .testTarget(name: "DocumentationTests", dependencies: ["Keystone"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The documentation plugin, only when building the docs (`KEYSTONE_DOCS=1 swift package
+// generate-documentation --target Keystone`), so that apps depending on Keystone never
+// resolve it.
+if Context.environment["KEYSTONE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -13,7 +13,7 @@ import CKeystoneAtomics
 ///
 /// A container is safe to use from any thread or task: registering, resolving, `reset` and
 /// `dispose` may all run at once. Resolving a service that is already built takes no
-/// container-wide lock; see ``BuildCoordinator`` for how shared instances are built exactly
+/// container-wide lock; <doc:ThreadSafety> explains how shared instances are built exactly
 /// once without holding a lock while your factories run.
 ///
 /// Child containers (``init(parent:defaultScope:)``) look up their own registrations first,
@@ -85,6 +85,8 @@ public final class Container: Sendable {
     ///   - type: The service type; inferred from the factory when omitted.
     ///   - name: Tells apart registrations of the same type.
     ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - factory: Builds an instance. Throwing caches nothing; the error reaches the
     ///     caller wrapped in a ``ResolutionError`` with the path.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.

@@ -21,6 +21,8 @@ public struct Registration<Service>: Sendable {
     ///
     /// - Parameters:
     ///   - type: The additional type.
+    ///   - file: Where the binding is made; diagnostics name it. Leave the default.
+    ///   - line: Where the binding is made; diagnostics name it. Leave the default.
     ///   - converter: Turns the instance into an `Other`. If it throws, the resolve fails
     ///     with ``ResolutionError/Kind/conversionFailed``.
     @discardableResult

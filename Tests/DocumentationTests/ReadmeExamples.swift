@@ -1,6 +1,6 @@
-// Every Swift example of README.md, compiled and run. `ReadmeSyncTests` checks that each
-// paragraph of each README code block stands, line for line, somewhere in this file, so the
-// README cannot drift from code that builds and behaves as it says.
+// Every Swift example of README.md, compiled and run. `DocumentationSyncTests` checks that
+// each paragraph of each README code block stands, line for line, in a file of this target,
+// so the README cannot drift from code that builds and behaves as it says.
 import Keystone
 import Testing
 
@@ -189,8 +189,8 @@ struct ReadmeExamples {
             print(error)
         }
 
-        let expected = try ReadmeText.block(after: "prints", in: ReadmeText.readme())
-        #expect(printed.map(ReadmeText.withoutLineNumbers) == [ReadmeText.withoutLineNumbers(expected)])
+        let expected = try DocumentationText.block(after: "prints", in: DocumentationText.readme())
+        #expect(printed.map(DocumentationText.withoutLineNumbers) == [DocumentationText.withoutLineNumbers(expected)])
     }
 
     @Test("Child containers")

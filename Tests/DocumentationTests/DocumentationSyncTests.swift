@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Reads README.md, the DocC articles and the example sources from the repository this test
+/// file is in.
+enum DocumentationText {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // DocumentationTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+
+    static func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    static func readme() throws -> String { try read("README.md") }
+
+    /// The paths of the files in `folder` (relative to the root) whose names end in `suffix`.
+    static func files(in folder: String, endingWith suffix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(suffix) }
+            .sorted()
+            .map { "\(folder)/\($0)" }
+    }
+
+    /// Every document whose Swift examples must compile: README.md and the DocC articles.
+    static func documents() throws -> [String] {
+        try ["README.md"] + files(in: "Sources/Keystone/Keystone.docc", endingWith: ".md")
+    }
+
+    /// The significant lines of every Swift file of this test target, each file on its own.
+    static func compiledExamples() throws -> [[String]] {
+        try files(in: "Tests/DocumentationTests", endingWith: ".swift").map { significantLines(try read($0)) }
+    }
+
+    /// The fenced code blocks of `markdown` in the given language, in order.
+    static func codeBlocks(_ language: String, in markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// The first fenced block after the paragraph that is exactly `marker`.
+    static func block(after marker: String, in markdown: String) throws -> String {
+        let parts = markdown.components(separatedBy: "\n\(marker)\n\n```text\n")
+        let rest = try #require(parts.count == 2 ? parts[1] : nil, "README has no `\(marker)` block")
+        return try #require(rest.components(separatedBy: "\n```").first)
+    }
+
+    /// `File.swift:123` → `File.swift:N`, so that moving a test line does not break the
+    /// comparison of a diagnostic with the README.
+    static func withoutLineNumbers(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\.swift:[0-9]+"#, with: ".swift:N", options: .regularExpression)
+    }
+
+    /// The lines of `code` that carry meaning, with runs of spaces folded (the formatter may
+    /// realign comments): no blanks, no imports.
+    static func significantLines(_ code: some StringProtocol) -> [String] {
+        code.split(separator: "\n")
+            .map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    /// The paragraphs (runs of lines between blank lines) of a code block.
+    static func paragraphs(_ code: String) -> [String] {
+        code.components(separatedBy: "\n\n").filter { !significantLines($0).isEmpty }
+    }
+}
+
+@Suite("Documentation stays in sync with compiled code")
+struct DocumentationSyncTests {
+    @Test(
+        "Every paragraph of every Swift block in README.md and the DocC articles is compiled here",
+        arguments: try DocumentationText.documents()
+    )
+    func everySwiftBlockIsCompiled(document: String) throws {
+        let text = try DocumentationText.read(document)
+        let compiled = try DocumentationText.compiledExamples()
+        for block in DocumentationText.codeBlocks("swift", in: text) {
+            for paragraph in DocumentationText.paragraphs(block) {
+                let lines = DocumentationText.significantLines(paragraph)
+                let found = compiled.contains { file in
+                    file.indices.contains { start in
+                        start + lines.count <= file.count && Array(file[start..<start + lines.count]) == lines
+                    }
+                }
+                #expect(found, "\(document): example not found in Tests/DocumentationTests:\n\(paragraph)")
+            }
+        }
+    }
+
+    @Test("The README and the catalogue have examples to check")
+    func documentsHaveExamples() throws {
+        #expect(DocumentationText.codeBlocks("swift", in: try DocumentationText.readme()).count >= 7)
+        #expect(try DocumentationText.documents().count >= 5)
+    }
+
+    @Test("The quick start's commands are the ones CI runs")
+    func quickStartMatchesCI() throws {
+        let readme = try DocumentationText.readme()
+        let shell = try #require(DocumentationText.codeBlocks("sh", in: readme).first)
+        let commands = shell.split(separator: "\n").map {
+            $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+        }
+        #expect(commands == ["swift run keystone-example", "swift test --disable-xctest"])
+        let ci = try DocumentationText.read(".ci/run")
+        for command in commands {
+            #expect(ci.contains(command), "`.ci/run` does not run `\(command)`")
+        }
+    }
+}

@@ -1,0 +1,191 @@
+// Every Swift example of the DocC articles in Sources/Keystone/Keystone.docc, compiled and run,
+// with the outcome each article describes checked. `DocumentationSyncTests` fails if an
+// article's example is not here line for line.
+import Keystone
+import Testing
+
+// MARK: - Services the articles use (besides those of ReadmeExamples.swift)
+
+final class MockAPIClient: APIClient {}
+
+final class SyncService: Sendable {
+    let storage: Storage
+    let client: APIClient
+    init(storage: Storage, client: APIClient) {
+        self.storage = storage
+        self.client = client
+    }
+}
+
+final class A: Sendable {
+    let b: B
+    let c: C
+    init(b: B, c: C) {
+        self.b = b
+        self.c = c
+    }
+}
+final class B: Sendable {
+    let d: D
+    init(d: D) { self.d = d }
+}
+final class C: Sendable {
+    let d: D
+    init(d: D) { self.d = d }
+}
+final class D: Sendable {}
+
+final class Account: Sendable {
+    let owner: String
+    init(owner: String) { self.owner = owner }
+}
+
+final class Database: Sendable {
+    let host: String
+    init(host: String) { self.host = host }
+}
+
+protocol PaymentService: Sendable {}
+final class Checkout: Sendable {
+    init(payments: PaymentService) {}
+}
+
+extension Scope {
+    static let account = Scope.cached("account")
+}
+
+extension Name {
+    static let primary: Name = "primary"
+    static let replica: Name = "replica"
+}
+
+// MARK: - The articles' examples
+
+@Suite("DocC article examples")
+struct GuideExamples {
+    @Test("Landing page and Getting Started: register")
+    func register() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+        container.register { r in try SyncService(storage: r.resolve(), client: r.resolve()) }
+
+        let storage: Storage = container.resolve()
+        #expect(try storage.client === container.tryResolve(APIClient.self))
+        #expect(try container.tryResolve(SyncService.self).client === storage.client)
+    }
+
+    @Test("Getting Started: the three flavours, and ending lifetimes")
+    func flavours() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+        container.register { r in try SyncService(storage: r.resolve(), client: r.resolve()) }
+
+        let sync: SyncService = container.resolve()  // a missing registration is a bug: trap
+        let client: APIClient? = container.resolveOptional()  // optional feature: nil if unregistered
+        do {
+            let storage: Storage = try container.tryResolve()  // handle the error yourself
+            print(storage.client === client)
+        } catch {
+            print(error)  // what failed, where, and how to fix it
+        }
+
+        #expect(sync.client === client)
+        #expect(printed == ["true"])
+
+        container.reset(.singleton)  // the next resolve builds new singletons
+        #expect(try container.tryResolve(APIClient.self) !== client)
+        container.dispose()  // ends the container; resolving now fails with `.disposed`
+        #expect(throws: ResolutionError.self) { try container.tryResolve(APIClient.self) }
+    }
+
+    @Test("Scopes: the graph scope")
+    func graphScope() throws {
+        let graph = Container()
+        graph.register { r in try A(b: r.resolve(), c: r.resolve()) }
+        graph.register { r in try B(d: r.resolve()) }
+        graph.register { r in try C(d: r.resolve()) }
+        graph.register { _ in D() }
+
+        let a: A = graph.resolve()
+        // a.b.d === a.c.d, and the next resolve of A makes a new D
+        #expect(a.b.d === a.c.d)
+        #expect(try graph.tryResolve(A.self).b.d !== a.b.d)
+    }
+
+    @Test("Scopes: a cached scope")
+    func cachedScope() {
+        let accounts = Container()
+        accounts.register(scope: .account) { _ in Account(owner: "alice") }
+        let before: Account = accounts.resolve()
+        accounts.reset(.account)  // disposes and drops it; registrations stay
+        let after: Account = accounts.resolve()
+
+        #expect(before !== after)
+        #expect(accounts.resolve(Account.self) === after)
+    }
+
+    @Test("Arguments and names: runtime arguments")
+    func arguments() throws {
+        let screens = Container()
+        screens.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        screens.register(scope: .transient) { (r, game: Game, page: Int) in
+            try DetailViewModel(api: r.resolve(), game: game, page: page)
+        }
+
+        let detail: DetailViewModel = screens.resolve(arguments: Game(title: "Go"), 3)
+        #expect(detail.game == Game(title: "Go") && detail.page == 3)
+        let error = try #require(throws: ResolutionError.self) {
+            try screens.tryResolve(DetailViewModel.self, arguments: Game(title: "Go"))
+        }
+        #expect(error.kind == .argumentMismatch)
+        #expect(error.nearMisses.count == 1)
+    }
+
+    @Test("Arguments and names: names")
+    func names() {
+        let databases = Container()
+        databases.register(Database.self, name: .primary, scope: .singleton) { _ in Database(host: "db-1") }
+        databases.register(Database.self, name: .replica, scope: .singleton) { _ in Database(host: "db-2") }
+
+        let replica = databases.resolve(Database.self, name: .replica)
+        #expect(replica.host == "db-2")
+        #expect(databases.resolve(Database.self, name: "primary").host == "db-1")
+    }
+
+    @Test("Child containers")
+    func childContainers() throws {
+        let app = Container()
+        app.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+
+        let preview = Container(parent: app)
+        preview.register(APIClient.self, scope: .singleton) { _ in MockAPIClient() }
+        preview.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+
+        let previewStorage: Storage = preview.resolve()  // built with the mock
+        preview.dispose()  // `app` is untouched
+
+        #expect(previewStorage.client is MockAPIClient)
+        #expect(try app.tryResolve(APIClient.self) is LiveAPIClient)
+    }
+
+    @Test("Diagnostics: the path of a missing dependency")
+    func diagnostics() throws {
+        var printed: [[String]] = []
+        func print(_ path: [String]) { printed.append(path) }
+
+        let app = Container()
+        app.register { r in try Checkout(payments: r.resolve()) }
+
+        do {
+            let _: Checkout = try app.tryResolve()
+        } catch  where error.kind == .notRegistered {
+            print(error.path)  // ["Checkout", "PaymentService"]
+        }
+
+        #expect(printed == [["Checkout", "PaymentService"]])
+    }
+}
