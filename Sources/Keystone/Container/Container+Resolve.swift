@@ -106,9 +106,10 @@ extension Container {
         origin: ResolutionContext?,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: UnsafeRawPointer,
+        observer: VerificationObserver? = nil
     ) throws(ResolutionError) -> Service {
-        var context = ResolutionContext(root: self, origin: origin)
+        var context = ResolutionContext(root: self, origin: origin, observer: observer)
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }

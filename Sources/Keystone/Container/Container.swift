@@ -29,16 +29,24 @@ public final class Container: Sendable {
     /// with another.
     public let defaultScope: Scope
 
+    /// What registering a key that this container already has does.
+    public let duplicates: DuplicatePolicy
+
     let registry = Registry()
     let lifecycle = Lifecycle()
 
     /// Creates an empty container.
     ///
-    /// - Parameter defaultScope: The scope of registrations made without one; `.graph` by
-    ///   default, as in Swinject and Resolver.
-    public init(defaultScope: Scope = .graph) {
+    /// - Parameters:
+    ///   - defaultScope: The scope of registrations made without one; `.graph` by default, as
+    ///     in Swinject and Resolver.
+    ///   - duplicates: What registering a key twice does: `.replace` (the default) lets the
+    ///     later registration win; `.reject` makes it a programming error that names both
+    ///     registration sites.
+    public init(defaultScope: Scope = .graph, duplicates: DuplicatePolicy = .replace) {
         self.parent = nil
         self.defaultScope = defaultScope
+        self.duplicates = duplicates
     }
 
     /// Creates a child container that resolves its own registrations first, then its
@@ -49,12 +57,29 @@ public final class Container: Sendable {
     /// in the parent is built by the parent: its factory's own resolves start at the parent,
     /// so a child's overrides never leak into an instance the parent keeps.
     ///
+    /// Registering in the child a key the parent has is an override, never a duplicate.
+    ///
     /// - Parameters:
     ///   - parent: The container to fall back to.
     ///   - defaultScope: The scope of registrations made without one; the parent's by default.
-    public init(parent: Container, defaultScope: Scope? = nil) {
+    ///   - duplicates: What registering a key twice in the child does; the parent's by default.
+    public init(parent: Container, defaultScope: Scope? = nil, duplicates: DuplicatePolicy? = nil) {
         self.parent = parent
         self.defaultScope = defaultScope ?? parent.defaultScope
+        self.duplicates = duplicates ?? parent.duplicates
+    }
+
+    /// A container with the registrations of `original` (and a shadow of its parents), holding
+    /// no instance: what verification builds in, so that the original's caches stay untouched.
+    init(shadowing original: Container) {
+        self.parent = original.parent.map(Container.init(shadowing:))
+        self.defaultScope = original.defaultScope
+        self.duplicates = .replace
+        for slot in original.registry.allSlots {
+            guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
+            let copy = registry.slotCreatingIfNeeded(for: slot.key)
+            copy.entry = entry.shadow(in: copy)
+        }
     }
 
     // MARK: - Registering
@@ -127,6 +152,12 @@ public final class Container: Sendable {
             )
             let disposal = slot.lock.withLock {
                 let old = slot.entry
+                if let old {
+                    if duplicates == .reject {
+                        fatalError(Failure.duplicate(old, replacedBy: entry))
+                    }
+                    lifecycle.replacements.append(Replacement(first: old, second: entry))
+                }
                 slot.entry = entry
                 return old?.takeHeldInstance()
             }
@@ -202,6 +233,8 @@ public final class Container: Sendable {
 /// ``BuildCoordinator``'s lock; the flag is read with an acquire load.
 final class Lifecycle: @unchecked Sendable {
     var held: [Slot] = []
+    /// Registrations that replaced another of the same key in this container, for `verify()`.
+    var replacements: [Replacement] = []
     private let disposed: UnsafeMutablePointer<Bool>
 
     init() {
@@ -216,4 +249,33 @@ final class Lifecycle: @unchecked Sendable {
     var isDisposed: Bool { keystone_load_flag(disposed) }
 
     func markDisposed() { keystone_store_flag(disposed, true) }
+}
+
+/// Two registrations of one key in one container: the one made at `second` replaced the one
+/// made at `first`. Keeps only what a report shows, so that a replaced factory is freed.
+struct Replacement {
+    let service: Any.Type
+    let name: Name?
+    let argumentTypes: Any.Type
+    let first: SourceLocation
+    let second: SourceLocation
+
+    init(first: AnyEntry, second: AnyEntry) {
+        service = first.serviceType
+        name = first.name
+        argumentTypes = first.argumentTypes
+        self.first = first.location
+        self.second = second.location
+    }
+}
+
+/// What a container does when a key it already has is registered again.
+public enum DuplicatePolicy: Sendable {
+    /// The later registration replaces the earlier one, whose held instance is disposed. Tests
+    /// and previews rely on this to swap in fakes; ``Container/verify(samples:)`` still lists
+    /// each replacement so that an accidental one is found.
+    case replace
+    /// Registering a key again is a programming error: it traps with a message naming both
+    /// registration sites. For composition roots that must never register a key twice.
+    case reject
 }

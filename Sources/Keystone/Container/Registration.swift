@@ -94,7 +94,7 @@ public struct Registration<Service>: Sendable {
     /// If the hook throws, the instance is dropped and nothing is cached.
     @discardableResult
     public func then(_ hook: @escaping @Sendable (Resolver, Service) throws -> Void) -> Registration<Service> {
-        update { $0.adding(afterCreation: hook) }
+        update { $0.refined(afterCreation: hook) }
     }
 
     /// Runs `hook` when an instance this registration holds leaves its scope through
@@ -102,10 +102,10 @@ public struct Registration<Service>: Sendable {
     /// ``Disposable/dispose()`` if the instance is ``Disposable``.
     @discardableResult
     public func onDispose(_ hook: @escaping @Sendable (Service) -> Void) -> Registration<Service> {
-        update { $0.adding(onDispose: hook) }
+        update { $0.refined(onDispose: hook) }
     }
 
-    private func update(_ change: (Entry<Service>) -> Entry<Service>) -> Registration<Service> {
+    func update(_ change: (Entry<Service>) -> Entry<Service>) -> Registration<Service> {
         slot.lock.withLock {
             guard let entry = slot.entry else { return }
             slot.entry = change(unsafeDowncast(entry, to: Entry<Service>.self))

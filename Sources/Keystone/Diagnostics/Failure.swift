@@ -126,4 +126,12 @@ enum Failure {
                 "break the cycle: let one side receive the other after creation with `.then { resolver, instance in … }`, or resolve it later through a stored `Resolver`."
         )
     }
+
+    /// The trap message of a duplicate registration in a container that rejects them.
+    static func duplicate(_ first: AnyEntry, replacedBy second: AnyEntry) -> String {
+        let what = describe(service: first.serviceType, name: first.name, arguments: first.argumentTypes)
+        return "Keystone: \(what) is registered twice in a container made with `duplicates: .reject`: "
+            + "first at \(first.location), again at \(second.location). To fix, remove one of them, register "
+            + "one under another name, or override in a child container."
+    }
 }

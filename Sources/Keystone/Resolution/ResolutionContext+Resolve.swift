@@ -16,6 +16,7 @@ extension ResolutionContext {
                 guard let entry else {
                     throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
                 }
+                if let observer { observer.resolved(entry, in: candidate, from: path.last) }
                 return try resolve(
                     unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
             }
@@ -32,6 +33,9 @@ extension ResolutionContext {
             )
         {
             return found as! Service
+        }
+        if let observer {
+            observer.missing(Service.self, name: name, argumentTypes: argumentTypes, from: path.last)
         }
         var error = Failure.missing(
             service: Service.self,

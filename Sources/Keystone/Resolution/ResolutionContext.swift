@@ -32,9 +32,13 @@ final class ResolutionContext: @unchecked Sendable {
     /// The entry this resolution waits for. Guarded by ``BuildCoordinator``.
     var waitingFor: AnyEntry?
 
-    init(root: Container, origin: ResolutionContext?) {
+    /// Verification's record of what this resolution resolves; nil outside `verify()`.
+    let observer: VerificationObserver?
+
+    init(root: Container, origin: ResolutionContext?, observer: VerificationObserver? = nil) {
         self.root = root
         self.origin = origin
+        self.observer = observer ?? origin?.observer
     }
 
     /// Whether `other` is this resolution or one it was started from.

@@ -23,6 +23,8 @@ class AnyEntry: @unchecked Sendable {
     /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
     /// resolve fast path asks.
     let holdsInstance: Bool
+    /// What ``Container/verify(samples:)`` does with this registration.
+    let verification: VerificationMode
 
     /// The resolution building this entry's shared instance right now, if any.
     /// Guarded by ``BuildCoordinator``'s lock.
@@ -35,7 +37,8 @@ class AnyEntry: @unchecked Sendable {
         serviceType: Any.Type,
         argumentTypes: Any.Type,
         location: SourceLocation,
-        boundTo: RegistryKey?
+        boundTo: RegistryKey?,
+        verification: VerificationMode
     ) {
         self.slot = slot
         self.name = name
@@ -45,6 +48,7 @@ class AnyEntry: @unchecked Sendable {
         self.location = location
         self.boundTo = boundTo
         self.holdsInstance = scope.isHeld
+        self.verification = verification
     }
 
     var key: RegistryKey { slot.key }
@@ -57,6 +61,33 @@ class AnyEntry: @unchecked Sendable {
     /// Forgets a `.weak` instance (without disposing it: the container never owned it).
     /// Called with `slot.lock` held.
     func forgetWeakInstance() {}
+
+    /// A copy of this registration in `slot` of another container, holding no instance, whose
+    /// factory is the stand-in (or a refusal) that verification asks for.
+    func shadow(in slot: Slot) -> AnyEntry { fatalError("overridden by Entry") }
+
+    /// Resolves this registration, which takes no arguments, as the root of a resolution in
+    /// `container`, reporting what it resolves to `observer`.
+    func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+        fatalError("overridden by Entry")
+    }
+}
+
+/// What verification does with a registration: build it, refuse to build it, or build a
+/// stand-in instead.
+enum VerificationMode: Sendable {
+    case build
+    case skip(reason: String)
+    case standIn(reason: String)
+}
+
+/// What a skipped registration's shadow throws, so that what depends on it is reported as not
+/// checked rather than as a failure.
+struct VerificationSkipped: Error, CustomStringConvertible {
+    let service: String
+    let reason: String
+
+    var description: String { "`\(service)` is not built during verification (\(reason))" }
 }
 
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
@@ -66,7 +97,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
 
     /// Hooks run after each new instance, in order. Immutable, so that building reads them
-    /// without a lock: adding a hook replaces the entry (see ``adding(afterCreation:onDispose:)``).
+    /// without a lock: adding a hook replaces the entry (see ``refined(afterCreation:onDispose:verification:standIn:)``).
     let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
     /// Hooks run when a held instance leaves its scope.
     let onDispose: [@Sendable (Service) -> Void]
@@ -77,6 +108,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// The instance of a `.weak` registration.
     weak var object: AnyObject?
 
+    /// What verification builds instead of calling `factory`, for ``VerificationMode/standIn(reason:)``.
+    let standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?
+
     init(
         slot: Slot,
         name: Name?,
@@ -86,11 +120,14 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         boundTo: RegistryKey? = nil,
         afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
         onDispose: [@Sendable (Service) -> Void] = [],
+        verification: VerificationMode = .build,
+        standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
         self.afterCreation = afterCreation
         self.onDispose = onDispose
+        self.standIn = standIn
         super.init(
             slot: slot,
             name: name,
@@ -98,15 +135,18 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             serviceType: Service.self,
             argumentTypes: argumentTypes,
             location: location,
-            boundTo: boundTo
+            boundTo: boundTo,
+            verification: verification
         )
     }
 
-    /// A copy with more hooks, which takes over the instance this entry holds. Called with
-    /// `slot.lock` held.
-    func adding(
+    /// A copy with more hooks or another verification mode, which takes over the instance
+    /// this entry holds. Called with `slot.lock` held.
+    func refined(
         afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)? = nil,
-        onDispose disposeHook: (@Sendable (Service) -> Void)? = nil
+        onDispose disposeHook: (@Sendable (Service) -> Void)? = nil,
+        verification newMode: VerificationMode? = nil,
+        standIn newStandIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil
     ) -> Entry<Service> {
         let copy = Entry(
             slot: slot,
@@ -117,12 +157,53 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             boundTo: boundTo,
             afterCreation: afterCreation + (hook.map { [$0] } ?? []),
             onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
+            verification: newMode ?? verification,
+            standIn: newMode == nil ? standIn : newStandIn,
             factory: factory
         )
         copy.instance = instance
         copy.object = object
         instance = nil
         return copy
+    }
+
+    override func shadow(in slot: Slot) -> AnyEntry {
+        let build: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        switch verification {
+        case .build:
+            build = factory
+        case .standIn:
+            build = standIn ?? factory
+        case .skip(let reason):
+            let service = Failure.typeName(Service.self)
+            build = { _, _ in throw VerificationSkipped(service: service, reason: reason) }
+        }
+        return Entry(
+            slot: slot,
+            name: name,
+            scope: scope,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            afterCreation: afterCreation,
+            onDispose: onDispose,
+            verification: verification,
+            standIn: standIn,
+            factory: build
+        )
+    }
+
+    override func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+        let _: Service = try withUnsafePointer(to: ()) { (pointer) throws(ResolutionError) -> Service in
+            try container.resolveInNewContext(
+                key,
+                origin: nil,
+                name: name,
+                argumentTypes: argumentTypes,
+                arguments: UnsafeRawPointer(pointer),
+                observer: observer
+            )
+        }
     }
 
     /// The instance the scope holds now, if any. Called with `slot.lock` held.

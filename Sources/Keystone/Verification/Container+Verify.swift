@@ -1,0 +1,377 @@
+/// Checking the whole graph before the app runs.
+extension Container {
+    /// Builds every registration of this container in a throw-away copy and reports every
+    /// problem: missing dependencies, cycles, captive dependencies, throwing factories, failing
+    /// conversions, `.weak` value types and keys registered twice.
+    ///
+    /// Call it in a test, so that a missing registration fails the build instead of a screen:
+    ///
+    /// ```swift
+    /// @Test func theGraphIsComplete() throws {
+    ///     try makeContainer().verify().requireValid()
+    /// }
+    /// ```
+    ///
+    /// ## What verification runs
+    ///
+    /// It calls your factories and after-creation hooks, each registration as the root of its
+    /// own resolution, in a copy of the container (and of its parents) that holds no instance:
+    /// the container's own singletons, caches and disposal order are untouched, and nothing
+    /// verification builds is handed to your app. Instances it built are disposed (with their
+    /// `onDispose` hooks) when it ends. A factory that resolves through its ``Resolver`` is
+    /// checked in the copy; a factory that captured a container and resolves from it directly
+    /// reaches that container.
+    ///
+    /// A factory with side effects (opening a camera, sending a request) can be kept out with
+    /// ``Registration/skipVerification(because:)`` or replaced by a stand-in with
+    /// ``Registration/verify(because:standIn:)``. Registrations that take runtime arguments
+    /// are checked with the sample arguments in `samples`, and listed as not checked without.
+    ///
+    /// - Parameter samples: Sample runtime arguments for registrations that take them.
+    /// - Returns: The report; ``VerificationReport/isValid`` when there is no problem.
+    public func verify(samples: VerificationSamples = VerificationSamples()) -> VerificationReport {
+        let shadow = Container(shadowing: self)
+        var chain: [Container] = []
+        var current: Container? = shadow
+        while let container = current {
+            chain.append(container)
+            current = container.parent
+        }
+        let observer = VerificationObserver(chain: chain)
+        var findings = Findings()
+
+        if isDisposed {
+            findings.add(
+                VerificationReport.Problem(
+                    kind: .disposed,
+                    path: [],
+                    message: "The container was disposed: it has no registrations left to verify.",
+                    error: nil
+                ),
+                involving: []
+            )
+        }
+
+        let roots = shadow.registry.allSlots.compactMap { slot in slot.lock.withLock { slot.entry } }
+        for root in roots {
+            observer.include(root, depth: 0)
+            do throws(ResolutionError) {
+                if root.argumentTypes == Void.self {
+                    try root.resolveAsRoot(in: shadow, observer: observer)
+                } else if let check = samples.checks[root.key] {
+                    try Self.run(check, in: shadow, observer: observer)
+                } else {
+                    findings.notChecked(
+                        root,
+                        reason:
+                            "takes runtime arguments \(Failure.argumentList(root.argumentTypes)); give sample arguments with `VerificationSamples.add` to check it."
+                    )
+                    continue
+                }
+                if case .standIn(let reason) = root.verification {
+                    findings.notChecked(
+                        root,
+                        reason:
+                            "verified with a stand-in (\(reason)): its own factory and what it resolves are not checked."
+                    )
+                }
+            } catch {
+                findings.record(error, root: root)
+            }
+        }
+
+        for replacement in lifecycle.replacements {
+            let what = Failure.describe(
+                service: replacement.service,
+                name: replacement.name,
+                arguments: replacement.argumentTypes
+            )
+            findings.add(
+                VerificationReport.Problem(
+                    kind: .duplicateRegistration,
+                    path: [Failure.step(service: replacement.service, name: replacement.name)],
+                    message:
+                        "\(what) is registered at \(replacement.first) and again at \(replacement.second); the later one silently replaced the earlier. To fix, remove one, register one under another name, or override in a child container.",
+                    error: nil
+                ),
+                involving: [Failure.step(service: replacement.service, name: replacement.name)]
+            )
+        }
+
+        shadow.dispose()
+        let snapshot = observer.snapshot
+        let captives = Self.captiveDependencies(nodes: snapshot.nodes.map(\.node), edges: snapshot.edges)
+        for captive in captives {
+            findings.add(captive.problem, involving: captive.problem.path)
+        }
+        return VerificationReport(
+            problems: findings.problems,
+            unchecked: findings.unchecked.map(\.item),
+            registrationCount: roots.count,
+            graph: Self.graph(
+                snapshot,
+                problemSteps: findings.problemSteps,
+                problemEdges: Set(captives.flatMap(\.edges)),
+                unchecked: Set(findings.unchecked.map(\.entry))
+            )
+        )
+    }
+}
+
+extension Container {
+    /// Runs a sample check; it throws only the `ResolutionError`s of the resolve it makes.
+    fileprivate static func run(
+        _ check: VerificationSamples.Check,
+        in shadow: Container,
+        observer: VerificationObserver
+    ) throws(ResolutionError) {
+        do {
+            try check(shadow, observer)
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            preconditionFailure("a sample check threw \(error), which is not a ResolutionError")
+        }
+    }
+}
+
+// MARK: - Collecting findings
+
+/// The problems and unchecked registrations found so far, without repeats: a missing service
+/// needed by ten registrations is one problem.
+private struct Findings {
+    var problems: [VerificationReport.Problem] = []
+    var unchecked: [(entry: ObjectIdentifier, item: VerificationReport.Unchecked)] = []
+    /// The path steps of every problem, to mark the graph's nodes.
+    var problemSteps: Set<String> = []
+    private var seen: Set<String> = []
+
+    mutating func add(_ problem: VerificationReport.Problem, involving steps: [String], key: String? = nil) {
+        let key = key ?? "\(problem.kind)|\(problem.path.joined(separator: "|"))|\(problem.message)"
+        guard seen.insert(key).inserted else { return }
+        problems.append(problem)
+        problemSteps.formUnion(steps)
+    }
+
+    mutating func notChecked(_ entry: AnyEntry, reason: String) {
+        let item = VerificationReport.Unchecked(
+            registration: Failure.describe(
+                service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes),
+            registeredAt: entry.location.description,
+            reason: reason
+        )
+        unchecked.append((ObjectIdentifier(entry), item))
+    }
+
+    /// Files the error that resolving `root` ended with.
+    mutating func record(_ error: ResolutionError, root: AnyEntry) {
+        if let skipped = error.underlying as? VerificationSkipped {
+            if case .skip = root.verification, error.path.count <= 1 {
+                notChecked(
+                    root, reason: "skipped (\(skipped.reason)): its factory and what it resolves are not checked.")
+            } else {
+                notChecked(root, reason: "not checked past \(skipped): what it resolves after that is not checked.")
+            }
+            return
+        }
+        let kind: VerificationReport.Problem.Kind
+        var key: String
+        switch error.kind {
+        case .notRegistered:
+            kind = .missingDependency
+            key = "missing|\(error.service)|\(error.name ?? "")|\(error.argumentTypes ?? "")"
+        case .argumentMismatch:
+            kind = .argumentMismatch
+            key = "arguments|\(error.service)|\(error.name ?? "")|\(error.argumentTypes ?? "")"
+        case .cycle:
+            kind = .cycle
+            key = "cycle|" + Self.cycleMembers(error.path).sorted().joined(separator: "|")
+        case .factoryFailed:
+            kind = .factoryFailed
+            key = "factory|\(error.service)|\(error.registeredAt ?? "")"
+        case .conversionFailed:
+            kind = .conversionFailed
+            key = "conversion|\(error.registeredAt ?? "")"
+        case .weakValueType:
+            kind = .weakValueType
+            key = "weak|\(error.registeredAt ?? "")"
+        default:
+            kind = .disposed
+            key = "other|\(error.kind)"
+        }
+        let steps = kind == .cycle ? Self.cycleMembers(error.path) : error.path
+        add(
+            VerificationReport.Problem(kind: kind, path: error.path, message: error.description, error: error),
+            involving: kind == .missingDependency || kind == .argumentMismatch ? Array(steps.dropLast()) : steps,
+            key: key
+        )
+    }
+
+    /// The services of the cycle at the end of `path`: from the first step equal to the last.
+    static func cycleMembers(_ path: [String]) -> [String] {
+        guard let last = path.last, let start = path.firstIndex(of: last) else { return path }
+        return Array(path[start..<(path.count - 1)])
+    }
+}
+
+// MARK: - Captive dependencies
+
+extension Container {
+    /// A captive dependency found in the observed graph, and the edges that show it.
+    fileprivate struct Captive {
+        let problem: VerificationReport.Problem
+        let edges: [VerificationObserver.Edge]
+    }
+
+    /// Whether an instance of `holder`'s scope keeping an instance of `dependency`'s scope
+    /// keeps it longer than its scope says.
+    static func outlives(_ holder: Scope, _ dependency: Scope) -> Bool {
+        switch (holder.kind, dependency.kind) {
+        case (.singleton, .singleton): false
+        case (.singleton, _): true
+        case (.cached(let a), .cached(let b)): a != b
+        case (.cached, .singleton): false
+        case (.cached, _): true
+        default: false
+        }
+    }
+
+    /// Finds every held instance (`.singleton`, `.cached`) that keeps a shorter-lived one:
+    /// directly, or through transient and graph services built for it.
+    fileprivate static func captiveDependencies(
+        nodes: [VerificationObserver.Node],
+        edges: [VerificationObserver.Edge]
+    ) -> [Captive] {
+        var byID: [ObjectIdentifier: AnyEntry] = [:]
+        for node in nodes { byID[ObjectIdentifier(node.entry)] = node.entry }
+        var outgoing: [ObjectIdentifier: [ObjectIdentifier]] = [:]
+        for edge in edges { outgoing[edge.from, default: []].append(edge.to) }
+
+        /// A bound type stands for the registration it converts.
+        func target(of id: ObjectIdentifier) -> ObjectIdentifier {
+            var current = id
+            var steps = 0
+            while let entry = byID[current], let key = entry.boundTo, steps < 100,
+                let next = outgoing[current]?.first(where: { byID[$0]?.key == key })
+            {
+                current = next
+                steps += 1
+            }
+            return current
+        }
+
+        var found: [Captive] = []
+        for holderNode in nodes where holderNode.entry.boundTo == nil && holderNode.entry.scope.isHeld {
+            let holder = holderNode.entry
+            let holderID = ObjectIdentifier(holder)
+            // Breadth-first through what is built for the holder and not kept elsewhere.
+            var queue: [(id: ObjectIdentifier, path: [ObjectIdentifier])] = [(holderID, [holderID])]
+            var visited: Set<ObjectIdentifier> = [holderID]
+            while !queue.isEmpty {
+                let (id, path) = queue.removeFirst()
+                for next in outgoing[id] ?? [] {
+                    let resolved = target(of: next)
+                    guard visited.insert(resolved).inserted, let dependency = byID[resolved] else { continue }
+                    let route = path + (next == resolved ? [resolved] : [next, resolved])
+                    let direct = path.count == 1
+                    if outlives(holder.scope, dependency.scope)
+                        && (direct || dependency.scope.isHeld || dependency.scope == .weak)
+                    {
+                        found.append(captive(holder: holder, dependency: dependency, route: route, entries: byID))
+                    }
+                    if dependency.scope == .transient || dependency.scope == .graph {
+                        queue.append((resolved, route))
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    private static func captive(
+        holder: AnyEntry,
+        dependency: AnyEntry,
+        route: [ObjectIdentifier],
+        entries: [ObjectIdentifier: AnyEntry]
+    ) -> Captive {
+        let steps = route.compactMap { entries[$0].map(Failure.step) }
+        var edges: [VerificationObserver.Edge] = []
+        for index in route.indices.dropLast() {
+            edges.append(VerificationObserver.Edge(from: route[index], to: route[index + 1]))
+        }
+        let holderText = "`\(Failure.typeName(holder.serviceType))` (\(holder.scope))"
+        let dependencyText = "`\(Failure.typeName(dependency.serviceType))` (\(dependency.scope))"
+        let message =
+            "\(holderText), registered at \(holder.location), keeps the \(dependencyText) it was built with, "
+            + "registered at \(dependency.location), for as long as it lives: longer than \(dependency.scope) allows. "
+            + "To fix, give `\(Failure.typeName(dependency.serviceType))` a scope that lives at least as long, make "
+            + "`\(Failure.typeName(holder.serviceType))` shorter-lived, or resolve it when needed through a stored `Resolver`."
+        return Captive(
+            problem: VerificationReport.Problem(kind: .captiveDependency, path: steps, message: message, error: nil),
+            edges: edges
+        )
+    }
+}
+
+// MARK: - The graph
+
+extension Container {
+    fileprivate static func graph(
+        _ snapshot: (
+            nodes: [(id: ObjectIdentifier, node: VerificationObserver.Node)],
+            edges: [VerificationObserver.Edge],
+            missing: [VerificationObserver.Missing]
+        ),
+        problemSteps: Set<String>,
+        problemEdges: Set<VerificationObserver.Edge>,
+        unchecked: Set<ObjectIdentifier>
+    ) -> DependencyGraph {
+        var numbers: [ObjectIdentifier: Int] = [:]
+        for (index, item) in snapshot.nodes.enumerated() { numbers[item.id] = index }
+        var keyNumbers: [RegistryKey: Int] = [:]
+        for (index, item) in snapshot.nodes.enumerated() where keyNumbers[item.node.entry.key] == nil {
+            keyNumbers[item.node.entry.key] = index
+        }
+        var nodes: [DependencyGraph.Node] = snapshot.nodes.enumerated().map { index, item in
+            let entry = item.node.entry
+            return DependencyGraph.Node(
+                id: index,
+                service: Failure.typeName(entry.serviceType),
+                name: entry.name?.rawValue,
+                argumentTypes: entry.argumentTypes == Void.self ? nil : Failure.argumentList(entry.argumentTypes),
+                scope: entry.scope,
+                registeredAt: entry.location.description,
+                containerDepth: item.node.depth,
+                boundTo: entry.boundTo.flatMap { keyNumbers[$0] },
+                hasProblem: problemSteps.contains(Failure.step(entry)),
+                isUnchecked: unchecked.contains(item.id)
+            )
+        }
+        var edges = snapshot.edges.compactMap { edge -> DependencyGraph.Edge? in
+            guard let from = numbers[edge.from], let to = numbers[edge.to] else { return nil }
+            let cycle = nodes[from].hasProblem && nodes[to].hasProblem && problemSteps.contains(nodes[to].label)
+            return DependencyGraph.Edge(from: from, to: to, isProblem: problemEdges.contains(edge) || cycle)
+        }
+        for missing in snapshot.missing {
+            let id = nodes.count
+            nodes.append(
+                DependencyGraph.Node(
+                    id: id,
+                    service: missing.serviceName,
+                    name: missing.name?.rawValue,
+                    argumentTypes: missing.argumentTypes,
+                    scope: nil,
+                    registeredAt: nil,
+                    containerDepth: 0,
+                    boundTo: nil,
+                    hasProblem: true,
+                    isUnchecked: false
+                )
+            )
+            if let from = missing.from.flatMap({ numbers[$0] }) {
+                edges.append(DependencyGraph.Edge(from: from, to: id, isProblem: true))
+            }
+        }
+        return DependencyGraph(nodes: nodes, edges: edges)
+    }
+}

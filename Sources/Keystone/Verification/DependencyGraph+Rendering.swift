@@ -1,0 +1,127 @@
+/// Graphviz and Mermaid renderings of a dependency graph.
+extension DependencyGraph {
+    /// The graph in Graphviz's DOT language: `dot -Tsvg graph.dot -o graph.svg`.
+    ///
+    /// Shapes and colours by scope: `.singleton` a double box, `.cached` a rounded box,
+    /// `.weak` a dashed ellipse, `.graph` an ellipse, `.transient` a dotted ellipse; a service
+    /// that nothing provides is a red octagon. Problems are drawn in red, bound types point to
+    /// the registration they convert with a dashed arrow, and not-checked registrations are grey.
+    public var dot: String {
+        var lines = [
+            "digraph Keystone {",
+            "  rankdir=LR;",
+            "  node [fontname=\"Helvetica\", fontsize=11, style=filled, fillcolor=\"#ffffff\"];",
+            "  edge [color=\"#555555\"];",
+        ]
+        for node in nodes {
+            var attributes = ["label=\"\(Self.escaped(node.label + "\\n" + Self.scopeText(node)))\""]
+            attributes += Self.dotStyle(node)
+            lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
+        }
+        for node in nodes {
+            if let target = node.boundTo {
+                lines.append("  n\(node.id) -> n\(target) [style=dashed, arrowhead=empty];")
+            }
+        }
+        for edge in edges where !isBinding(edge) {
+            let style = edge.isProblem ? " [color=\"#d62728\", penwidth=2]" : ""
+            lines.append("  n\(edge.from) -> n\(edge.to)\(style);")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart, to paste into Markdown inside a `mermaid` code block.
+    ///
+    /// Shapes by scope: `.singleton` a subroutine box `[[ ]]`, `.cached` a rounded box `( )`,
+    /// `.weak` a circle `(( ))`, `.graph` a stadium `([ ])`, `.transient` an asymmetric box
+    /// `> ]`, a missing service a hexagon `{{ }}`. Problems are red; bound types link to their
+    /// registration with a dotted arrow.
+    public var mermaid: String {
+        var lines = ["flowchart LR"]
+        for node in nodes {
+            let text = "\"\(Self.mermaidEscaped(node.label))<br/>\(Self.mermaidEscaped(Self.scopeText(node)))\""
+            let shape: String
+            switch node.scope?.kind {
+            case .singleton: shape = "[[\(text)]]"
+            case .cached: shape = "(\(text))"
+            case .weak: shape = "((\(text)))"
+            case .graph: shape = "([\(text)])"
+            case .transient: shape = ">\(text)]"
+            case nil: shape = "{{\(text)}}"
+            }
+            lines.append("  n\(node.id)\(shape)")
+        }
+        var problemLinks: [Int] = []
+        var linkIndex = 0
+        for node in nodes {
+            if let target = node.boundTo {
+                lines.append("  n\(node.id) -.-> n\(target)")
+                linkIndex += 1
+            }
+        }
+        for edge in edges where !isBinding(edge) {
+            lines.append("  n\(edge.from) --> n\(edge.to)")
+            if edge.isProblem { problemLinks.append(linkIndex) }
+            linkIndex += 1
+        }
+        lines.append("  classDef problem fill:#fde0e0,stroke:#d62728,stroke-width:2px")
+        lines.append("  classDef unchecked fill:#eeeeee,stroke:#999999,color:#666666")
+        let problems = nodes.filter(\.hasProblem).map { "n\($0.id)" }
+        if !problems.isEmpty { lines.append("  class \(problems.joined(separator: ",")) problem") }
+        let unchecked = nodes.filter { $0.isUnchecked && !$0.hasProblem }.map { "n\($0.id)" }
+        if !unchecked.isEmpty { lines.append("  class \(unchecked.joined(separator: ",")) unchecked") }
+        if !problemLinks.isEmpty {
+            let indices = problemLinks.map(String.init).joined(separator: ",")
+            lines.append("  linkStyle \(indices) stroke:#d62728,stroke-width:2px")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `edge` is the conversion of a bound type (drawn as a binding, not a dependency).
+    private func isBinding(_ edge: Edge) -> Bool {
+        nodes.first { $0.id == edge.from }?.boundTo == edge.to
+    }
+
+    private static func scopeText(_ node: Node) -> String {
+        var text = node.scope.map(\.description) ?? "missing"
+        if let arguments = node.argumentTypes { text += " " + arguments }
+        if node.containerDepth > 0 { text += " · parent\(node.containerDepth > 1 ? " \(node.containerDepth)" : "")" }
+        if node.isUnchecked { text += " · not checked" }
+        return text
+    }
+
+    private static func dotStyle(_ node: Node) -> [String] {
+        var style: [String]
+        switch node.scope?.kind {
+        case .singleton: style = ["shape=box", "peripheries=2", "fillcolor=\"#dbe9f6\""]
+        case .cached: style = ["shape=box", "style=\"rounded,filled\"", "fillcolor=\"#e5f5e0\""]
+        case .weak: style = ["shape=ellipse", "style=\"dashed,filled\"", "fillcolor=\"#fff7dc\""]
+        case .graph: style = ["shape=ellipse", "fillcolor=\"#f2f0f7\""]
+        case .transient: style = ["shape=ellipse", "style=\"dotted,filled\"", "fillcolor=\"#ffffff\""]
+        case nil: style = ["shape=octagon", "fillcolor=\"#fde0e0\""]
+        }
+        if node.hasProblem { style += ["color=\"#d62728\"", "penwidth=2", "fontcolor=\"#d62728\""] }
+        if node.isUnchecked && !node.hasProblem { style += ["color=\"#999999\"", "fontcolor=\"#666666\""] }
+        return style
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingAll("\"", with: "\\\"")
+    }
+
+    private static func mermaidEscaped(_ text: String) -> String {
+        text.replacingAll("\"", with: "#quot;").replacingAll("<", with: "#lt;").replacingAll(">", with: "#gt;")
+    }
+}
+
+extension String {
+    /// `self` with every occurrence of `target` replaced, without Foundation.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,85 @@
+/// What verification saw: every registration a resolution reached, and who asked for it.
+///
+/// `@unchecked Sendable`: `lock` guards `nodes`, `order` and `edges` (a factory may resolve on
+/// another thread during verification).
+final class VerificationObserver: @unchecked Sendable {
+    struct Node {
+        let entry: AnyEntry
+        /// How deep the registration's container is below the verified one (0 for itself).
+        let depth: Int
+    }
+
+    struct Edge: Hashable {
+        let from: ObjectIdentifier
+        let to: ObjectIdentifier
+    }
+
+    /// A service that nothing provides, and who asked for it.
+    struct Missing: Hashable {
+        let service: ObjectIdentifier
+        let serviceName: String
+        let name: Name?
+        let argumentTypes: String?
+        let from: ObjectIdentifier?
+    }
+
+    private let lock = Lock()
+    private var missing: [Missing] = []
+    private var nodes: [ObjectIdentifier: Node] = [:]
+    private var order: [ObjectIdentifier] = []
+    private var edges: [Edge] = []
+    private var seenEdges: Set<Edge> = []
+    /// The shadow containers, nearest first, to tell how deep a registration lives.
+    private let chain: [ObjectIdentifier]
+
+    init(chain: [Container]) {
+        self.chain = chain.map(ObjectIdentifier.init)
+    }
+
+    /// Records that `entry`, registered in `container`, was resolved by `requester`.
+    func resolved(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?) {
+        let id = ObjectIdentifier(entry)
+        lock.withLock {
+            if nodes[id] == nil {
+                let depth = chain.firstIndex(of: ObjectIdentifier(container)) ?? 0
+                nodes[id] = Node(entry: entry, depth: depth)
+                order.append(id)
+            }
+            if let requester {
+                let edge = Edge(from: ObjectIdentifier(requester), to: id)
+                if seenEdges.insert(edge).inserted { edges.append(edge) }
+            }
+        }
+    }
+
+    /// Records that `requester` asked for a service that nothing provides.
+    func missing(_ service: Any.Type, name: Name?, argumentTypes: Any.Type, from requester: AnyEntry?) {
+        let record = Missing(
+            service: ObjectIdentifier(service),
+            serviceName: Failure.typeName(service),
+            name: name,
+            argumentTypes: argumentTypes == Void.self ? nil : Failure.argumentList(argumentTypes),
+            from: requester.map(ObjectIdentifier.init)
+        )
+        lock.withLock {
+            if !missing.contains(record) { missing.append(record) }
+        }
+    }
+
+    /// Makes sure `entry` is a node even if nothing resolved it.
+    func include(_ entry: AnyEntry, depth: Int) {
+        let id = ObjectIdentifier(entry)
+        lock.withLock {
+            if nodes[id] == nil {
+                nodes[id] = Node(entry: entry, depth: depth)
+                order.append(id)
+            }
+        }
+    }
+
+    /// The nodes in the order they were first seen, the edges and the missing services in the
+    /// order they were seen.
+    var snapshot: (nodes: [(id: ObjectIdentifier, node: Node)], edges: [Edge], missing: [Missing]) {
+        lock.withLock { (order.map { ($0, nodes[$0]!) }, edges, missing) }
+    }
+}

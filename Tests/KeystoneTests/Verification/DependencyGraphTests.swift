@@ -1,0 +1,78 @@
+import Testing
+
+@testable import Keystone
+
+@Suite("Dependency graph")
+struct DependencyGraphTests {
+    /// A graph with every scope, a binding, a captive dependency and a missing service.
+    func sampleReport() -> VerificationReport {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self, scope: .cached("session")) { r in try DiskStorage(client: r.resolve()) }
+        container.register(scope: .transient) { _ in RequestContext() }
+        container.register(scope: .singleton) { r in try ResponseCache(context: r.resolve()) }
+        container.register(scope: .weak) { r in try Session(client: r.resolve(APIClient.self, name: "missing")) }
+        container.register { _ in GraphD() }.bind(AnyObject.self)
+        return container.verify()
+    }
+
+    @Test("Nodes carry the scope, and problems mark the nodes and edges involved")
+    func nodesAndEdges() throws {
+        let graph = sampleReport().graph
+        let labels = graph.nodes.map(\.label)
+        #expect(labels.contains("APIClient (\"missing\")"))
+        let missing = try #require(graph.nodes.first { $0.scope == nil })
+        #expect(missing.hasProblem)
+        let cache = try #require(graph.nodes.first { $0.service == "ResponseCache" })
+        let context = try #require(graph.nodes.first { $0.service == "RequestContext" })
+        #expect(cache.scope == .singleton && cache.hasProblem)
+        #expect(graph.edges.contains { $0.from == cache.id && $0.to == context.id && $0.isProblem })
+        let storage = try #require(graph.nodes.first { $0.service == "Storage" })
+        let client = try #require(graph.nodes.first { $0.service == "APIClient" && $0.scope != nil })
+        #expect(graph.edges.contains { $0.from == storage.id && $0.to == client.id && !$0.isProblem })
+        let bound = try #require(graph.nodes.first { $0.service == "AnyObject" })
+        #expect(bound.boundTo == graph.nodes.first { $0.service == "GraphD" }?.id)
+    }
+
+    @Test("DOT shows each scope by its shape and problems in red")
+    func dot() throws {
+        let graph = sampleReport().graph
+        let dot = graph.dot
+        #expect(dot.hasPrefix("digraph Keystone {"))
+        #expect(dot.hasSuffix("}\n"))
+        let cache = try #require(graph.nodes.first { $0.service == "ResponseCache" })
+        let context = try #require(graph.nodes.first { $0.service == "RequestContext" })
+        #expect(dot.contains("n\(cache.id) [label=\"ResponseCache\\n.singleton\", shape=box, peripheries=2"))
+        #expect(
+            dot.contains(
+                "n\(context.id) [label=\"RequestContext\\n.transient\", shape=ellipse, style=\"dotted,filled\""))
+        #expect(dot.contains("n\(cache.id) -> n\(context.id) [color=\"#d62728\", penwidth=2];"))
+        #expect(dot.contains("shape=octagon"))
+        #expect(dot.contains("style=dashed, arrowhead=empty"))
+        #expect(dot.contains("label=\"Storage\\n.cached(\\\"session\\\")\""))
+    }
+
+    @Test("Mermaid shows each scope by its shape and problems in red")
+    func mermaid() throws {
+        let graph = sampleReport().graph
+        let mermaid = graph.mermaid
+        #expect(mermaid.hasPrefix("flowchart LR\n"))
+        let cache = try #require(graph.nodes.first { $0.service == "ResponseCache" })
+        let context = try #require(graph.nodes.first { $0.service == "RequestContext" })
+        #expect(mermaid.contains("  n\(cache.id)[[\"ResponseCache<br/>.singleton\"]]"))
+        #expect(mermaid.contains("  n\(context.id)>\"RequestContext<br/>.transient\"]"))
+        #expect(mermaid.contains("  n\(cache.id) --> n\(context.id)"))
+        #expect(mermaid.contains("classDef problem"))
+        #expect(mermaid.contains("linkStyle"))
+        #expect(mermaid.contains("#quot;session#quot;"))
+    }
+
+    @Test("The report prints the problems, numbered, and what was not checked")
+    func reportText() {
+        let report = sampleReport()
+        let text = report.description
+        #expect(text.hasPrefix("Keystone verification: 2 problems in 7 registrations (7 checked, 0 not checked)."))
+        #expect(text.contains("\n\nProblems:\n  1. "))
+        #expect(text.contains("Captive dependency: ResponseCache → RequestContext"))
+    }
+}
