@@ -4,10 +4,33 @@
 // when it lets them go; only `Wiring.swift` knows how they are put together.
 import Keystone
 
-/// Where the example prints what happens, indented by how deep the wiring is.
+/// Where the example prints what happens. It can be muted while `verify()` builds a
+/// throw-away copy of everything, so that the story below stays readable.
 enum Console {
-    static func say(_ line: String) { print(line) }
-    static func built(_ what: String) { print("    + built \(what)") }
+    private static let state = MuteState()
+
+    static func say(_ line: String) {
+        if !state.isMuted { print(line) }
+    }
+
+    static func built(_ what: String) { say("    + built \(what)") }
+
+    /// Runs `body` with the console muted.
+    static func muted<T>(_ body: () throws -> T) rethrows -> T {
+        state.isMuted = true
+        defer { state.isMuted = false }
+        return try body()
+    }
+}
+
+/// Whether the console is muted. `@unchecked Sendable`: `lock` guards `muted`.
+final class MuteState: @unchecked Sendable {
+    private let lock = ExampleLock()
+    private var muted = false
+    var isMuted: Bool {
+        get { lock.withLock { muted } }
+        set { lock.withLock { muted = newValue } }
+    }
 }
 
 /// Settings read once at start-up. A value type: shared as a singleton, copied on resolve.
@@ -149,12 +172,17 @@ final class NoteEditor: Sendable {
     let readOnly: Bool
     let service: NoteService
 
-    init(service: NoteService, noteID: Int, readOnly: Bool) throws {
+    /// An editor for the stored note `noteID`; throws if there is none.
+    convenience init(service: NoteService, noteID: Int, readOnly: Bool) throws {
         guard let note = service.store.note(id: noteID) else { throw MissingNote(id: noteID) }
+        self.init(service: service, note: note, readOnly: readOnly)
+    }
+
+    init(service: NoteService, note: Note, readOnly: Bool) {
         self.note = note
         self.readOnly = readOnly
         self.service = service
-        Console.built("NoteEditor(note \(noteID), readOnly: \(readOnly))")
+        Console.built("NoteEditor(note \(note.id), readOnly: \(readOnly))")
     }
 }
 

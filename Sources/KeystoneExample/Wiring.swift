@@ -41,6 +41,10 @@ func makeContainer() -> Container {
     container.register(scope: .transient) { (r, noteID: Int, readOnly: Bool) in
         try NoteEditor(service: r.resolve(), noteID: noteID, readOnly: readOnly)
     }
+    // Verification's store is empty, so it checks the editor's wiring with a sample note.
+    .verify(because: "edits a note that must exist") { r in
+        try NoteEditor(service: r.resolve(), note: Note(id: 0, text: "sample"), readOnly: true)
+    }
     return container
 }
 

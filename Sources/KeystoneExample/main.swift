@@ -4,6 +4,17 @@ import Keystone
 
 let container = makeContainer()
 
+// Check the whole graph before running anything: every registration is built once, in a
+// throw-away copy, and every problem is reported. `--graph` also writes the picture.
+var samples = VerificationSamples()
+samples.add(NoteEditor.self, arguments: 1, false)
+let report = Console.muted { container.verify(samples: samples) }
+Console.say("0. \(report.description.split(separator: "\n")[0])")
+if CommandLine.arguments.contains("--graph") {
+    writeGraph(report, to: CommandLine.arguments.drop { $0 != "--graph" }.dropFirst().first ?? ".")
+}
+try report.requireValid()
+
 Console.say("1. Alice logs in and writes two notes (one resolution each: one trace per operation)")
 container.resolve(LoginForm.self).user = "alice"
 let service: NoteService = container.resolve()

@@ -189,3 +189,66 @@ struct GuideExamples {
         #expect(printed == [["Checkout", "PaymentService"]])
     }
 }
+
+final class Camera: Sendable {
+    let real: Bool
+    init(real: Bool) { self.real = real }
+}
+
+final class PhotoPicker: Sendable {
+    let camera: Camera
+    init(camera: Camera) { self.camera = camera }
+}
+
+@Suite("DocC article examples: verification")
+struct VerificationGuideExamples {
+    @Test("Verification: a report")
+    func report() throws {
+        var printed: [String] = []
+        func print(_ value: Any) { printed.append("\(value)") }
+
+        let shop = Container()
+        shop.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        shop.register { r in try Checkout(payments: r.resolve()) }
+
+        let report = shop.verify()
+        print(report.isValid)  // false: nothing provides PaymentService
+        print(report.problems[0].path)  // ["Checkout", "PaymentService"]
+
+        #expect(printed == ["false", "[\"Checkout\", \"PaymentService\"]"])
+
+        let dot = shop.verify().graph.dot  // dot -Tsvg graph.dot -o graph.svg
+        let mermaid = shop.verify().graph.mermaid  // paste into a ```mermaid block
+        #expect(dot.contains("Checkout") && mermaid.contains("PaymentService"))
+    }
+
+    @Test("Verification: stand-ins and skipped registrations")
+    func sideEffects() throws {
+        let studio = Container()
+        studio.register(scope: .singleton) { _ in Camera(real: true) }
+            .verify(because: "opens the camera") { _ in Camera(real: false) }
+        studio.register(PhotoPicker.self) { r in try PhotoPicker(camera: r.resolve()) }
+            .skipVerification(because: "shows a system sheet")
+
+        let studioReport = studio.verify()
+        // studioReport.unchecked lists both, with their reasons
+        #expect(studioReport.isValid)
+        #expect(studioReport.unchecked.map(\.registration) == ["`Camera`", "`PhotoPicker`"])
+        #expect(try studio.tryResolve(PhotoPicker.self).camera.real)
+    }
+
+    @Test("Verification: samples for registrations with arguments")
+    func samples() {
+        let screens = Container()
+        screens.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        screens.register(scope: .transient) { (r, game: Game, page: Int) in
+            try DetailViewModel(api: r.resolve(), game: game, page: page)
+        }
+
+        var samples = VerificationSamples()
+        samples.add(DetailViewModel.self, arguments: Game(title: "Go"), 1)
+        let checked = screens.verify(samples: samples)
+        #expect(checked.isValid && checked.unchecked.isEmpty)
+        #expect(screens.verify().unchecked.count == 1)
+    }
+}

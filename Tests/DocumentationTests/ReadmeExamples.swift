@@ -80,6 +80,23 @@ final class Root: Sendable {
     init(session: Session) {}
 }
 
+final class RequestContext: Sendable {}
+final class ResponseCache: Sendable {
+    init(context: RequestContext) {}
+}
+
+/// The app's composition root in the verification example: complete and correct.
+func makeAppContainer() -> Container {
+    let container = Container()
+    container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+    container.register(Storage.self) { r in try DiskStorage(client: r.resolve()) }
+    return container
+}
+
+@Test func theGraphIsComplete() throws {
+    try makeAppContainer().verify().requireValid()
+}
+
 // MARK: - Declarations the examples make at file level
 
 extension Scope {
@@ -190,7 +207,7 @@ struct ReadmeExamples {
         }
 
         let expected = try DocumentationText.block(after: "prints", in: DocumentationText.readme())
-        #expect(printed.map(DocumentationText.withoutLineNumbers) == [DocumentationText.withoutLineNumbers(expected)])
+        #expect(printed.map(DocumentationText.withoutSites) == [DocumentationText.withoutSites(expected)])
     }
 
     @Test("Child containers")
@@ -205,5 +222,18 @@ struct ReadmeExamples {
 
         #expect(try shared.client === parent.tryResolve(APIClient.self))
         #expect(parent.resolveOptional(Storage.self) == nil)
+    }
+
+    @Test("A failing verification report prints as the README shows")
+    func verificationReport() throws {
+        let container = Container()
+        container.register { r in try Checkout(payments: r.resolve()) }
+        container.register(scope: .transient) { _ in RequestContext() }
+        container.register(scope: .singleton) { r in try ResponseCache(context: r.resolve()) }
+        let report = container.verify()
+
+        let expected = try DocumentationText.block(
+            after: "A failing report prints like this:", in: DocumentationText.readme())
+        #expect(DocumentationText.withoutSites(report.description) == DocumentationText.withoutSites(expected))
     }
 }

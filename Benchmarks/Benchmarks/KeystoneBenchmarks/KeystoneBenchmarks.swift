@@ -10,4 +10,5 @@ let benchmarks: @Sendable () -> Void = {
     argumentScenarios()
     scaleScenarios()
     threadScenarios()
+    verifyScenarios()
 }

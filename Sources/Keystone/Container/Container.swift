@@ -16,7 +16,7 @@ import CKeystoneAtomics
 /// container-wide lock; <doc:ThreadSafety> explains how shared instances are built exactly
 /// once without holding a lock while your factories run.
 ///
-/// Child containers (``init(parent:defaultScope:)``) look up their own registrations first,
+/// Child containers (``init(parent:defaultScope:duplicates:)``) look up their own registrations first,
 /// then their parent's, and never change the parent.
 public final class Container: Sendable {
     /// The container that property wrappers and global helpers use.

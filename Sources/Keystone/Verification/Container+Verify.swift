@@ -334,15 +334,17 @@ extension Container {
         }
         var nodes: [DependencyGraph.Node] = snapshot.nodes.enumerated().map { index, item in
             let entry = item.node.entry
+            let boundTo = entry.boundTo.flatMap { keyNumbers[$0] }
             return DependencyGraph.Node(
                 id: index,
                 service: Failure.typeName(entry.serviceType),
                 name: entry.name?.rawValue,
                 argumentTypes: entry.argumentTypes == Void.self ? nil : Failure.argumentList(entry.argumentTypes),
-                scope: entry.scope,
+                // A bound type shares the scope of the registration it converts.
+                scope: boundTo.map { snapshot.nodes[$0].node.entry.scope } ?? entry.scope,
                 registeredAt: entry.location.description,
                 containerDepth: item.node.depth,
-                boundTo: entry.boundTo.flatMap { keyNumbers[$0] },
+                boundTo: boundTo,
                 hasProblem: problemSteps.contains(Failure.step(entry)),
                 isUnchecked: unchecked.contains(item.id)
             )

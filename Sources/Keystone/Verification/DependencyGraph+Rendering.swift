@@ -85,6 +85,7 @@ extension DependencyGraph {
 
     private static func scopeText(_ node: Node) -> String {
         var text = node.scope.map(\.description) ?? "missing"
+        if node.boundTo != nil { text = "bound, " + text }
         if let arguments = node.argumentTypes { text += " " + arguments }
         if node.containerDepth > 0 { text += " · parent\(node.containerDepth > 1 ? " \(node.containerDepth)" : "")" }
         if node.isUnchecked { text += " · not checked" }

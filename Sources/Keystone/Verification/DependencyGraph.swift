@@ -22,7 +22,8 @@ public struct DependencyGraph: Sendable {
         public let name: String?
         /// The argument types, such as `(Game, Int)`, or nil for none.
         public let argumentTypes: String?
-        /// The scope, or nil for a service that nothing provides.
+        /// The scope (for a bound type, the scope of the registration it converts), or nil for
+        /// a service that nothing provides.
         public let scope: Scope?
         /// Where it was registered, or nil for a service that nothing provides.
         public let registeredAt: String?

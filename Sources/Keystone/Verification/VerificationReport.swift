@@ -71,7 +71,8 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
 
     /// A registration that verification did not build, and why.
     public struct Unchecked: Sendable, CustomStringConvertible {
-        /// The registration, as diagnostics show it: `` `DetailViewModel` (arguments: (Game, Int)) ``.
+        /// The registration, as diagnostics show it, such as a service type in backticks followed
+        /// by its name and argument types.
         public let registration: String
         /// Where it was registered.
         public let registeredAt: String
