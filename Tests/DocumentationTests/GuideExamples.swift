@@ -252,3 +252,29 @@ struct VerificationGuideExamples {
         #expect(screens.verify().unchecked.count == 1)
     }
 }
+
+@Suite("DocC article examples: testing")
+struct TestingGuideExamples {
+    @Test("Testing: overrides stay inside one operation")
+    func overrides() throws {
+        let shop = makeShopContainer()
+        let result = try shop.withOverrides { overrides in
+            overrides.register(PaymentGateway.self) { _ in DecliningGateway() }
+        } operation: { copy in
+            try copy.tryResolve(ShopCheckout.self).pay(10)
+        }
+        // result == "declined"; `shop` still accepts payments
+        #expect(result == "declined")
+        #expect(try shop.tryResolve(ShopCheckout.self).pay(10) == "paid")
+    }
+
+    @Test("Testing: a shared container per test")
+    func sharedPerTest() throws {
+        let testContainer = makeShopContainer()
+        let paid = try Container.withShared(testContainer) {
+            try Container.shared.tryResolve(ShopCheckout.self).pay(5)
+        }
+        #expect(paid == "paid")
+        #expect(Container.shared !== testContainer)
+    }
+}

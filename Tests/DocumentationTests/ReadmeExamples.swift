@@ -97,6 +97,38 @@ func makeAppContainer() -> Container {
     try makeAppContainer().verify().requireValid()
 }
 
+protocol PaymentGateway: Sendable {
+    func charge(_ amount: Int) -> Bool
+}
+struct AcceptingGateway: PaymentGateway {
+    func charge(_ amount: Int) -> Bool { true }
+}
+struct DecliningGateway: PaymentGateway {
+    func charge(_ amount: Int) -> Bool { false }
+}
+final class ShopCheckout: Sendable {
+    let gateway: PaymentGateway
+    init(gateway: PaymentGateway) { self.gateway = gateway }
+    func pay(_ amount: Int) -> String { gateway.charge(amount) ? "paid" : "declined" }
+}
+
+/// The shop's composition root in the testing example.
+func makeShopContainer() -> Container {
+    let container = Container()
+    container.register(PaymentGateway.self, scope: .singleton) { _ in AcceptingGateway() }
+    container.register { r in try ShopCheckout(gateway: r.resolve()) }
+    return container
+}
+
+@Test func checkoutDeclinesWhenTheGatewayDoes() throws {
+    try makeShopContainer().withOverrides { overrides in
+        overrides.register(PaymentGateway.self) { _ in DecliningGateway() }
+    } operation: { shop in
+        let checkout: ShopCheckout = try shop.tryResolve()
+        #expect(checkout.pay(10) == "declined")
+    }
+}
+
 // MARK: - Declarations the examples make at file level
 
 extension Scope {

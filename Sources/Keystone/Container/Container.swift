@@ -19,8 +19,6 @@ import CKeystoneAtomics
 /// Child containers (``init(parent:defaultScope:duplicates:)``) look up their own registrations first,
 /// then their parent's, and never change the parent.
 public final class Container: Sendable {
-    /// The container that property wrappers and global helpers use.
-    public static let shared = Container()
 
     /// The container this one falls back to, if any.
     public let parent: Container?
@@ -69,16 +67,17 @@ public final class Container: Sendable {
         self.duplicates = duplicates ?? parent.duplicates
     }
 
-    /// A container with the registrations of `original` (and a shadow of its parents), holding
-    /// no instance: what verification builds in, so that the original's caches stay untouched.
-    init(shadowing original: Container) {
-        self.parent = original.parent.map(Container.init(shadowing:))
+    /// A container with the registrations of `original`, and a copy of its parents, holding
+    /// no instance: what verification builds in (with its stand-ins), and what overrides are
+    /// registered in, so that the original's instances stay untouched.
+    init(copying original: Container, forVerification: Bool) {
+        self.parent = original.parent.map { Container(copying: $0, forVerification: forVerification) }
         self.defaultScope = original.defaultScope
         self.duplicates = .replace
         for slot in original.registry.allSlots {
             guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
             let copy = registry.slotCreatingIfNeeded(for: slot.key)
-            copy.entry = entry.shadow(in: copy)
+            copy.entry = entry.copy(in: copy, forVerification: forVerification)
         }
     }
 

@@ -62,9 +62,10 @@ class AnyEntry: @unchecked Sendable {
     /// Called with `slot.lock` held.
     func forgetWeakInstance() {}
 
-    /// A copy of this registration in `slot` of another container, holding no instance, whose
-    /// factory is the stand-in (or a refusal) that verification asks for.
-    func shadow(in slot: Slot) -> AnyEntry { fatalError("overridden by Entry") }
+    /// A copy of this registration in `slot` of another container, holding no instance. For
+    /// verification, its factory is the stand-in (or the refusal) that the registration asks
+    /// for; otherwise it is the registration's own factory.
+    func copy(in slot: Slot, forVerification: Bool) -> AnyEntry { fatalError("overridden by Entry") }
 
     /// Resolves this registration, which takes no arguments, as the root of a resolution in
     /// `container`, reporting what it resolves to `observer`.
@@ -167,10 +168,10 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         return copy
     }
 
-    override func shadow(in slot: Slot) -> AnyEntry {
+    override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {
         let build: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
         switch verification {
-        case .build:
+        case _ where !forVerification, .build:
             build = factory
         case .standIn:
             build = standIn ?? factory

@@ -30,7 +30,7 @@ extension Container {
     /// - Parameter samples: Sample runtime arguments for registrations that take them.
     /// - Returns: The report; ``VerificationReport/isValid`` when there is no problem.
     public func verify(samples: VerificationSamples = VerificationSamples()) -> VerificationReport {
-        let shadow = Container(shadowing: self)
+        let shadow = Container(copying: self, forVerification: true)
         var chain: [Container] = []
         var current: Container? = shadow
         while let container = current {
