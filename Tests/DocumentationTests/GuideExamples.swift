@@ -40,7 +40,7 @@ final class Account: Sendable {
     init(owner: String) { self.owner = owner }
 }
 
-final class Database: Sendable {
+final class Connection: Sendable {
     let host: String
     init(host: String) { self.host = host }
 }
@@ -148,12 +148,12 @@ struct GuideExamples {
     @Test("Arguments and names: names")
     func names() {
         let databases = Container()
-        databases.register(Database.self, name: .primary, scope: .singleton) { _ in Database(host: "db-1") }
-        databases.register(Database.self, name: .replica, scope: .singleton) { _ in Database(host: "db-2") }
+        databases.register(Connection.self, name: .primary, scope: .singleton) { _ in Connection(host: "db-1") }
+        databases.register(Connection.self, name: .replica, scope: .singleton) { _ in Connection(host: "db-2") }
 
-        let replica = databases.resolve(Database.self, name: .replica)
+        let replica = databases.resolve(Connection.self, name: .replica)
         #expect(replica.host == "db-2")
-        #expect(databases.resolve(Database.self, name: "primary").host == "db-1")
+        #expect(databases.resolve(Connection.self, name: "primary").host == "db-1")
     }
 
     @Test("Child containers")

@@ -129,6 +129,21 @@ func makeShopContainer() -> Container {
     }
 }
 
+struct Configuration: Sendable {
+    let path: String
+}
+
+/// A database whose opening is asynchronous.
+final class Database: Sendable {
+    let configuration: Configuration
+    private init(configuration: Configuration) { self.configuration = configuration }
+
+    static func open(configuration: Configuration) async throws -> Database {
+        await Task.yield()
+        return Database(configuration: configuration)
+    }
+}
+
 // MARK: - Declarations the examples make at file level
 
 extension Scope {
@@ -267,5 +282,19 @@ struct ReadmeExamples {
         let expected = try DocumentationText.block(
             after: "A failing report prints like this:", in: DocumentationText.readme())
         #expect(DocumentationText.withoutSites(report.description) == DocumentationText.withoutSites(expected))
+    }
+
+    @Test("Async services")
+    func asyncServices() async throws {
+        let services = Container()
+        services.register(Configuration.self, scope: .singleton) { _ in Configuration(path: "app.json") }
+        services.register(Database.self, scope: .singleton) { r in
+            try await Database.open(configuration: r.resolve())
+        }
+
+        let database: Database = try await services.resolveAsync()
+        #expect(database.configuration.path == "app.json")
+        #expect(try await services.resolveAsync(Database.self) === database)
+        #expect(throws: ResolutionError.self) { try services.tryResolve(Database.self) }
     }
 }

@@ -134,4 +134,75 @@ enum Failure {
             + "first at \(first.location), again at \(second.location). To fix, remove one of them, register "
             + "one under another name, or override in a child container."
     }
+
+    /// A synchronous resolve reached a registration with an async factory.
+    static func asyncOnly(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        let steps = path + [step(entry)]
+        let what = describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
+        let pathText = steps.count > 1 ? " while resolving `\(steps.dropLast().joined(separator: " → "))`" : ""
+        return make(
+            .asyncOnly,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: steps,
+            registeredAt: entry.location,
+            summary: "\(what) has an async factory, so it cannot be resolved synchronously\(pathText).",
+            advice:
+                "resolve it with `try await container.resolveAsync(…)`, or from an async factory's `AsyncResolver`; a synchronous factory cannot depend on it."
+        )
+    }
+
+    /// A factory, or an after-creation hook, threw an error of its own.
+    static func factoryThrew(
+        _ entry: AnyEntry,
+        path: [String],
+        underlying: any Error,
+        inHook: Bool
+    ) -> ResolutionError {
+        let what = describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
+        let pathText = path.count > 1 ? " (resolution path: \(path.joined(separator: " → ")))" : ""
+        return make(
+            .factoryFailed,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: path,
+            registeredAt: entry.location,
+            underlying: underlying,
+            summary: "The \(inHook ? "after-creation hook" : "factory") of \(what) threw\(pathText).",
+            advice: "see the underlying error; nothing was cached, so the next resolve tries again."
+        )
+    }
+
+    /// A `.weak` registration's factory returned a value of `valueType`, not an object.
+    static func weakValueType(_ entry: AnyEntry, valueType: Any.Type, path: [String]) -> ResolutionError {
+        make(
+            .weakValueType,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: path,
+            registeredAt: entry.location,
+            summary:
+                "\(describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)) is registered `.weak`, but its factory returned a value of type `\(typeName(valueType))`, which cannot be referenced weakly.",
+            advice:
+                "use `.transient` for a new value on every resolve, or `.graph`, `.singleton` or `.cached` to share one."
+        )
+    }
+
+    /// A resolve from a container that was disposed.
+    static func disposed(service: Any.Type, name: Name?, argumentTypes: Any.Type, path: [String]) -> ResolutionError {
+        make(
+            .disposed,
+            service: service,
+            name: name,
+            arguments: argumentTypes,
+            path: path,
+            summary:
+                "Cannot resolve \(describe(service: service, name: name, arguments: argumentTypes)): the container was disposed.",
+            advice:
+                "create a new container after `dispose()`, or use `reset(_:)` to drop instances and keep registrations."
+        )
+    }
 }

@@ -32,6 +32,8 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         public static let conversionFailed = Kind(rawValue: "conversion failed")
         /// A `.weak` registration built a value type, which cannot be held weakly.
         public static let weakValueType = Kind(rawValue: "weak value type")
+        /// The service has an async factory and was asked for synchronously.
+        public static let asyncOnly = Kind(rawValue: "async only")
 
         /// The kind in words, such as `not registered`.
         public var description: String { rawValue }

@@ -17,6 +17,7 @@ extension ResolutionContext {
                     throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
                 }
                 if let observer { observer.resolved(entry, in: candidate, from: path.last) }
+                if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
                 return try resolve(
                     unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
             }
@@ -209,46 +210,19 @@ extension ResolutionContext {
                     "make the registered type conform to the bound type, or give `bind` a converter that returns one."
             )
         }
-        return Failure.make(
-            .factoryFailed,
-            service: entry.serviceType,
-            name: entry.name,
-            arguments: entry.argumentTypes,
-            path: steps,
-            registeredAt: entry.location,
-            underlying: error,
-            summary: "The \(inHook ? "after-creation hook" : "factory") of \(what) threw\(pathText).",
-            advice: "see the underlying error; nothing was cached, so the next resolve tries again."
-        )
+        return Failure.factoryThrew(entry, path: steps, underlying: error, inHook: inHook)
     }
 
     private func weakValueTypeError<Service>(_ entry: Entry<Service>, value: Service) -> ResolutionError {
-        let steps = pathSteps + [Failure.step(entry)]
-        return Failure.make(
-            .weakValueType,
-            service: entry.serviceType,
-            name: entry.name,
-            arguments: entry.argumentTypes,
-            path: steps,
-            registeredAt: entry.location,
-            summary:
-                "\(Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)) is registered `.weak`, but its factory returned a value of type `\(Failure.typeName(type(of: value as Any)))`, which cannot be referenced weakly.",
-            advice:
-                "use `.transient` for a new value on every resolve, or `.graph`, `.singleton` or `.cached` to share one."
-        )
+        Failure.weakValueType(entry, valueType: type(of: value as Any), path: pathSteps + [Failure.step(entry)])
     }
 
     func disposedError(_ service: Any.Type, name: Name?, argumentTypes: Any.Type) -> ResolutionError {
-        var error = Failure.make(
-            .disposed,
+        var error = Failure.disposed(
             service: service,
             name: name,
-            arguments: argumentTypes,
-            path: pathSteps + [Failure.step(service: service, name: name)],
-            summary:
-                "Cannot resolve \(Failure.describe(service: service, name: name, arguments: argumentTypes)): the container was disposed.",
-            advice:
-                "create a new container after `dispose()`, or use `reset(_:)` to drop instances and keep registrations."
+            argumentTypes: argumentTypes,
+            path: pathSteps + [Failure.step(service: service, name: name)]
         )
         // A disposed container has no registrations: to `resolveOptional`, nothing matches.
         error.missingAtDepth = path.count

@@ -20,9 +20,13 @@ class AnyEntry: @unchecked Sendable {
     let location: SourceLocation
     /// For a type bound with `Registration.bind`, the key of the registration it converts.
     let boundTo: RegistryKey?
-    /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
-    /// resolve fast path asks.
+    /// Whether the scope keeps the instance (`.singleton` and `.cached`) in an ``Entry``;
+    /// stored because the resolve fast path asks. False for an ``AsyncEntry``, which keeps its
+    /// instance apart so that the synchronous paths never read it.
     let holdsInstance: Bool
+    /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
+    /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build.
+    let isAsync: Bool
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
 
@@ -38,7 +42,8 @@ class AnyEntry: @unchecked Sendable {
         argumentTypes: Any.Type,
         location: SourceLocation,
         boundTo: RegistryKey?,
-        verification: VerificationMode
+        verification: VerificationMode,
+        isAsync: Bool = false
     ) {
         self.slot = slot
         self.name = name
@@ -47,7 +52,8 @@ class AnyEntry: @unchecked Sendable {
         self.argumentTypes = argumentTypes
         self.location = location
         self.boundTo = boundTo
-        self.holdsInstance = scope.isHeld
+        self.holdsInstance = scope.isHeld && !isAsync
+        self.isAsync = isAsync
         self.verification = verification
     }
 

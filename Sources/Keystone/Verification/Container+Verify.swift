@@ -174,9 +174,16 @@ private struct Findings {
             }
             return
         }
+        if error.kind == .asyncOnly && error.path.count <= 1 {
+            notChecked(root, reason: "has an async factory, which `verify()` does not run.")
+            return
+        }
         let kind: VerificationReport.Problem.Kind
         var key: String
         switch error.kind {
+        case .asyncOnly:
+            kind = .asyncDependency
+            key = "async|\(error.service)|\(error.name ?? "")|\(error.argumentTypes ?? "")"
         case .notRegistered:
             kind = .missingDependency
             key = "missing|\(error.service)|\(error.name ?? "")|\(error.argumentTypes ?? "")"

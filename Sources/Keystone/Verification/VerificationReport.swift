@@ -46,6 +46,8 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
             /// One key was registered twice in the same container: the later registration
             /// silently replaced the earlier one.
             public static let duplicateRegistration = Kind(rawValue: "duplicate registration")
+            /// A synchronous factory depends on a service whose factory is async.
+            public static let asyncDependency = Kind(rawValue: "async dependency")
             /// The container was disposed.
             public static let disposed = Kind(rawValue: "disposed")
 

@@ -1,0 +1,126 @@
+/// A registration whose factory is `async`: its factory, its hooks, and the instance (or the
+/// build in flight) its scope shares.
+///
+/// It keeps its instance apart from ``Entry``'s, and says ``AnyEntry/isAsync``, so that the
+/// synchronous resolve paths never build or return it: they report
+/// ``ResolutionError/Kind/asyncOnly`` instead.
+///
+/// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `building` are
+/// guarded by `slot.lock`. `Service` is `Sendable` by the registration's requirement.
+final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
+    /// The factory; the second parameter is the boxed tuple of the argument types the key names.
+    let factory: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+    let afterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void]
+    let onDispose: [@Sendable (Service) -> Void]
+
+    // Guarded by `slot.lock`:
+    /// The held instance of a `.singleton` or `.cached` registration.
+    var instance: Service?
+    /// The instance of a `.weak` registration.
+    weak var object: AnyObject?
+    /// The build of the shared instance in flight, which every resolve that wants it awaits.
+    var building: Task<Built<Service>, any Error>?
+
+    init(
+        slot: Slot,
+        name: Name?,
+        scope: Scope,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        boundTo: RegistryKey? = nil,
+        afterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void] = [],
+        onDispose: [@Sendable (Service) -> Void] = [],
+        factory: @escaping @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+    ) {
+        self.factory = factory
+        self.afterCreation = afterCreation
+        self.onDispose = onDispose
+        super.init(
+            slot: slot,
+            name: name,
+            scope: scope,
+            serviceType: Service.self,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            verification: .build,
+            isAsync: true
+        )
+    }
+
+    /// A copy with more hooks, which takes over the instance this entry holds. Called with
+    /// `slot.lock` held.
+    func refined(
+        afterCreation hook: (@Sendable (AsyncResolver, Service) async throws -> Void)? = nil,
+        onDispose disposeHook: (@Sendable (Service) -> Void)? = nil
+    ) -> AsyncEntry<Service> {
+        let copy = AsyncEntry(
+            slot: slot,
+            name: name,
+            scope: scope,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            afterCreation: afterCreation + (hook.map { [$0] } ?? []),
+            onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
+            factory: factory
+        )
+        copy.instance = instance
+        copy.object = object
+        instance = nil
+        return copy
+    }
+
+    /// The instance the scope holds now, if any. Called with `slot.lock` held.
+    var currentInstance: Service? {
+        if let instance { return instance }
+        if case .weak = scope.kind, let object { return object as? Service }
+        return nil
+    }
+
+    override func forgetWeakInstance() {
+        object = nil
+    }
+
+    override func takeHeldInstance() -> (() -> Void)? {
+        guard let held = instance else { return nil }
+        instance = nil
+        let hooks = onDispose
+        return {
+            if let disposable = held as? Disposable { disposable.dispose() }
+            for hook in hooks { hook(held) }
+        }
+    }
+
+    override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {
+        AsyncEntry(
+            slot: slot,
+            name: name,
+            scope: scope,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            afterCreation: afterCreation,
+            onDispose: onDispose,
+            factory: factory
+        )
+    }
+
+    override func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+        throw Failure.asyncOnly(self, path: [])
+    }
+}
+
+/// A built instance, carried out of the task that built it. `@unchecked Sendable`: async
+/// registrations require their service to be `Sendable`.
+final class Built<Service>: @unchecked Sendable {
+    let value: Service
+    init(_ value: Service) { self.value = value }
+}
+
+/// Runtime arguments, boxed so that they can cross an `await`. `@unchecked Sendable`: the
+/// async API requires every argument to be `Sendable`, and the box is immutable.
+final class ArgumentBox: @unchecked Sendable {
+    let values: Any
+    init(_ values: Any) { self.values = values }
+}

@@ -1,0 +1,250 @@
+/// The async resolution in progress, handed to every async factory and hook.
+///
+/// Resolve a factory's dependencies through it, with `try await`:
+///
+/// ```swift
+/// container.register(Database.self, scope: .singleton) { r in
+///     try await Database.open(config: r.resolve())
+/// }
+/// ```
+///
+/// It resolves async and synchronous registrations alike. Like ``Resolver``, it keeps one
+/// resolution together: `.graph` instances of async registrations are shared across it, and a
+/// cycle is reported with its path instead of awaiting forever. A synchronous registration it
+/// reaches is resolved in a synchronous resolution of its own.
+///
+/// An async resolver holds its container weakly: stored and used after the container is gone,
+/// it fails with ``ResolutionError/Kind/disposed``.
+public struct AsyncResolver: Sendable {
+    /// The container whose registration is being built: nested resolves start there.
+    let owner: WeakReference
+    /// The state the whole resolution shares.
+    let resolution: AsyncResolution
+    /// The async registrations being built, outermost first.
+    let path: [AnyEntry]
+
+    /// Resolves a service as part of this resolution.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: The runtime arguments, matching the registration's in number, order
+    ///     and type.
+    /// - Throws: ``ResolutionError`` with the resolution path.
+    public func resolve<Service, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let argumentTypes: Any.Type = (repeat each Argument).self
+        let steps = path.map(Failure.step)
+        guard let start = owner.container else {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps + [Failure.step(service: Service.self, name: name)]
+            )
+        }
+        var current: Container? = start
+        while let candidate = current {
+            if let slot = candidate.registry.slot(for: key) {
+                guard let entry = slot.lock.withLock({ slot.entry }) else {
+                    throw Failure.disposed(
+                        service: Service.self,
+                        name: name,
+                        argumentTypes: argumentTypes,
+                        path: steps + [Failure.step(service: Service.self, name: name)]
+                    )
+                }
+                if entry.isAsync {
+                    return try await resolution.resolve(
+                        unsafeDowncast(entry, to: AsyncEntry<Service>.self),
+                        owner: candidate,
+                        path: path,
+                        arguments: ArgumentBox((repeat each arguments))
+                    )
+                }
+                return try withUnsafePointer(to: (repeat each arguments)) {
+                    (pointer) throws(ResolutionError) -> Service in
+                    try candidate.resolveInNewContext(
+                        key,
+                        origin: nil,
+                        name: name,
+                        argumentTypes: argumentTypes,
+                        arguments: UnsafeRawPointer(pointer)
+                    )
+                }
+            }
+            current = candidate.parent
+        }
+        throw Failure.missing(
+            service: Service.self,
+            name: name,
+            arguments: argumentTypes,
+            path: steps + [Failure.step(service: Service.self, name: name)],
+            candidates: start.registrations(of: key.service)
+        )
+    }
+}
+
+/// What one async resolution shares between its branches: the `.graph` instances of async
+/// registrations, each built once even when two branches (`async let`) ask at once.
+///
+/// `@unchecked Sendable`: `lock` guards `graph`.
+final class AsyncResolution: @unchecked Sendable {
+    private let lock = Lock()
+    /// The build of each `.graph` instance, by entry: a `Task<Built<Service>, any Error>`.
+    private var graph: [ObjectIdentifier: Any] = [:]
+
+    /// Resolves `entry`, registered in `owner`, as part of this resolution.
+    func resolve<Service>(
+        _ entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Service {
+        if path.contains(where: { $0 === entry }) {
+            throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
+        }
+        switch entry.scope.kind {
+        case .transient:
+            return try await build(entry, owner: owner, path: path, arguments: arguments)
+        case .graph:
+            let id = ObjectIdentifier(entry)
+            let task: Task<Built<Service>, any Error> = lock.withLock {
+                if let existing = graph[id] as? Task<Built<Service>, any Error> { return existing }
+                let task = Task { [self] in
+                    Built(try await build(entry, owner: owner, path: path, arguments: arguments))
+                }
+                graph[id] = task
+                return task
+            }
+            return try await Self.value(of: task)
+        case .singleton, .cached, .weak:
+            return try await shared(entry, owner: owner, path: path, arguments: arguments)
+        }
+    }
+
+    /// Calls the factory and the hooks.
+    private func build<Service>(
+        _ entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Service {
+        let inner = path + [entry]
+        let resolver = AsyncResolver(owner: WeakReference(owner), resolution: self, path: inner)
+        let value: Service
+        do {
+            value = try await entry.factory(resolver, arguments)
+            for hook in entry.afterCreation {
+                do {
+                    try await hook(resolver, value)
+                } catch let error as ResolutionError {
+                    throw error
+                } catch {
+                    throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: true)
+                }
+            }
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: false)
+        }
+        if case .weak = entry.scope.kind, !(type(of: value as Any) is AnyClass) {
+            throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: inner.map(Failure.step))
+        }
+        return value
+    }
+
+    /// Returns the shared instance of a `.singleton`, `.cached` or `.weak` entry, building it
+    /// once: the first resolve starts the build in a task of its own, and every resolve that
+    /// wants the instance meanwhile awaits that task. The build is not cancelled when a waiter
+    /// is; if it throws, nothing is kept and the next resolve builds again.
+    private func shared<Service>(
+        _ entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Service {
+        let step: SharedStep<Service> = entry.slot.lock.withLock {
+            if let existing = entry.currentInstance { return .ready(existing) }
+            if let building = entry.building { return .await(building) }
+            let task = Task { [self] in
+                try await buildShared(entry, owner: owner, path: path, arguments: arguments)
+            }
+            entry.building = task
+            return .await(task)
+        }
+        switch step {
+        case .ready(let instance):
+            return instance
+        case .await(let task):
+            let waiter = path.last
+            if let waiter { try AsyncBuildCoordinator.beginWaiting(waiter, for: entry, path: path) }
+            defer { if let waiter { AsyncBuildCoordinator.endWaiting(waiter) } }
+            return try await Self.value(of: task)
+        }
+    }
+
+    /// Builds a shared instance and keeps it as its scope says, in the task every resolve of
+    /// it awaits.
+    private func buildShared<Service>(
+        _ entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Built<Service> {
+        let value: Service
+        do {
+            value = try await build(entry, owner: owner, path: path, arguments: arguments)
+        } catch {
+            entry.slot.lock.withLock { entry.building = nil }
+            throw error
+        }
+        BuildCoordinator.condition.lock.withLock {
+            let kept = entry.slot.lock.withLock {
+                entry.building = nil
+                // A disposed container keeps nothing, and neither does a replaced registration.
+                guard !owner.lifecycle.isDisposed, entry.slot.entry === entry else { return false }
+                if entry.scope.isHeld {
+                    entry.instance = value
+                } else {
+                    entry.object = value as AnyObject
+                }
+                return true
+            }
+            if kept && entry.scope.isHeld { owner.lifecycle.held.append(entry.slot) }
+        }
+        return Built(value)
+    }
+
+    /// The value of a build task, with its error as the `ResolutionError` it is.
+    private static func value<Service>(of task: Task<Built<Service>, any Error>) async throws(ResolutionError)
+        -> Service
+    {
+        do {
+            return try await task.value.value
+        } catch let error as ResolutionError {
+            throw error
+        } catch {
+            preconditionFailure("a build task threw \(error), which is not a ResolutionError")
+        }
+    }
+}
+
+/// What a resolve of a shared async instance does next.
+private enum SharedStep<Service> {
+    /// The instance exists.
+    case ready(Service)
+    /// Await the build in flight (started by this resolve or another).
+    case await(Task<Built<Service>, any Error>)
+}
+
+/// A weak reference to a container that can cross tasks.
+final class WeakReference: Sendable {
+    weak let container: Container?
+    init(_ container: Container) { self.container = container }
+}

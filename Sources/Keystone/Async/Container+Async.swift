@@ -1,0 +1,128 @@
+/// Services whose construction is `async`: opening a database, loading a configuration.
+extension Container {
+    /// Registers a service whose factory is `async`.
+    ///
+    /// ```swift
+    /// container.register(Database.self, scope: .singleton) { r in
+    ///     try await Database.open(config: r.resolve())
+    /// }
+    /// let database: Database = try await container.resolveAsync()
+    /// ```
+    ///
+    /// Swift picks this overload for a factory that awaits. The factory receives an
+    /// ``AsyncResolver``, which resolves async and synchronous registrations alike. An async
+    /// service is resolved with ``resolveAsync(_:name:arguments:)`` or from another async
+    /// factory; a synchronous resolve of it fails with ``ResolutionError/Kind/asyncOnly``,
+    /// which is also what a synchronous factory that depends on it gets.
+    ///
+    /// A shared instance (`.singleton`, `.cached`, `.weak`) is built once even when many
+    /// tasks ask at the same moment: the first starts the build in a task of its own, and the
+    /// others await it. Cancelling a waiting task does not cancel the build. A factory that
+    /// throws keeps nothing, and the next resolve builds again.
+    ///
+    /// The service and the arguments must be `Sendable`, because the instance is built in one
+    /// task and handed to others.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the factory when omitted.
+    ///   - name: Tells apart registrations of the same type.
+    ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds an instance.
+    /// - Returns: The registration, to chain `then` and `onDispose` on.
+    @discardableResult
+    public func register<Service: Sendable, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> AsyncRegistration<Service> {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let erased: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service = { resolver, box in
+            let values = box.values as! (repeat each Argument)
+            return try await factory(resolver, repeat each values)
+        }
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        install(
+            AsyncEntry<Service>(
+                slot: slot,
+                name: name,
+                scope: scope ?? defaultScope,
+                argumentTypes: (repeat each Argument).self,
+                location: SourceLocation(file: file, line: line),
+                factory: erased
+            )
+        )
+        return AsyncRegistration(slot: slot)
+    }
+
+    /// Resolves a service that may have an async factory, or depend on one.
+    ///
+    /// It resolves synchronous registrations too, so async code can use it for everything.
+    /// (Keystone does not overload `resolve` on `async`: Swift would then prefer the async
+    /// overload in every async function, and each existing synchronous `resolve` there would
+    /// need an `await`.)
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: The runtime arguments, matching the registration's in number, order
+    ///     and type.
+    /// - Throws: ``ResolutionError`` naming the service, the path and a fix.
+    public func resolveAsync<Service, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        if isDisposed {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                path: [Failure.step(service: Service.self, name: name)]
+            )
+        }
+        let resolver = AsyncResolver(owner: WeakReference(self), resolution: AsyncResolution(), path: [])
+        return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+    }
+}
+
+/// A registration with an async factory, just made, to refine with hooks.
+///
+/// ```swift
+/// container.register(scope: .singleton) { r in try await Database.open(config: r.resolve()) }
+///     .then { r, database in try await database.migrate() }
+///     .onDispose { database in database.close() }
+/// ```
+public struct AsyncRegistration<Service: Sendable>: Sendable {
+    let slot: Slot
+
+    /// Runs `hook` once for every new instance, right after the factory made it, with the
+    /// resolver of the resolution in progress. If the hook throws, the instance is dropped and
+    /// nothing is kept.
+    @discardableResult
+    public func then(_ hook: @escaping @Sendable (AsyncResolver, Service) async throws -> Void) -> AsyncRegistration<
+        Service
+    > {
+        update { $0.refined(afterCreation: hook) }
+    }
+
+    /// Runs `hook` when an instance this registration holds leaves its scope through
+    /// ``Container/reset(_:)``, ``Container/dispose()`` or re-registration, after
+    /// ``Disposable/dispose()`` if the instance is ``Disposable``.
+    @discardableResult
+    public func onDispose(_ hook: @escaping @Sendable (Service) -> Void) -> AsyncRegistration<Service> {
+        update { $0.refined(onDispose: hook) }
+    }
+
+    private func update(_ change: (AsyncEntry<Service>) -> AsyncEntry<Service>) -> AsyncRegistration<Service> {
+        slot.lock.withLock {
+            guard let entry = slot.entry as? AsyncEntry<Service> else { return }
+            slot.entry = change(entry)
+        }
+        return self
+    }
+}
