@@ -31,6 +31,9 @@ public final class Container: Sendable {
 
     let registry = Registry()
     let lifecycle = Lifecycle()
+    /// Collections, modules and the first-use hook: features built on the core, kept off the
+    /// resolve path (see `Internal/Features.swift`).
+    let features = Features()
 
     /// Creates an empty container.
     ///
