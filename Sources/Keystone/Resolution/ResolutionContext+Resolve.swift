@@ -13,11 +13,16 @@ extension ResolutionContext {
         while let candidate = current {
             if let slot = candidate.registry.slot(for: key) {
                 let entry = slot.lock.withLock { slot.entry }
-                guard let entry else {
+                if let entry {
+                    return try resolve(
+                        unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
+                }
+                // [modules] An empty slot is a disposed container, or a registration removed
+                // by `Container.unload` (Modules/Container+Modules.swift): then the key is
+                // simply not registered here, and the lookup goes on to the parent.
+                if candidate.lifecycle.isDisposed {
                     throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
                 }
-                return try resolve(
-                    unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
             }
             current = candidate.parent
         }
