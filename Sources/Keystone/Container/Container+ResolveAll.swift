@@ -111,6 +111,7 @@ extension Container {
             throw ResolutionContext(root: self, origin: nil).disposedError(
                 [Service].self, name: name, argumentTypes: argumentTypes)
         }
+        _ = FirstUseGate.runPending(from: self)
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let slots = contributions(to: collection)
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in

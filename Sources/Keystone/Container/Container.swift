@@ -20,7 +20,10 @@ import CKeystoneAtomics
 /// then their parent's, and never change the parent.
 public final class Container: Sendable {
     /// The container that property wrappers and global helpers use.
-    public static let shared = Container()
+    ///
+    /// If the app declares an ``AutoRegistering`` hook, the shared container runs it once,
+    /// before its first registration or its first resolve that finds nothing.
+    public static let shared = Container(firstUse: FirstUseGate.declared())
 
     /// The container this one falls back to, if any.
     public let parent: Container?
@@ -33,7 +36,7 @@ public final class Container: Sendable {
     let lifecycle = Lifecycle()
     /// Collections, modules and the first-use hook: features built on the core, kept off the
     /// resolve path (see `Internal/Features.swift`).
-    let features = Features()
+    let features: Features
 
     /// Creates an empty container.
     ///
@@ -42,6 +45,15 @@ public final class Container: Sendable {
     public init(defaultScope: Scope = .graph) {
         self.parent = nil
         self.defaultScope = defaultScope
+        self.features = Features(firstUse: nil)
+    }
+
+    /// [first use] A root container that runs `firstUse` before its first use
+    /// (Container/Container+FirstUse.swift): how ``shared`` is made, and how tests make one.
+    init(firstUse: FirstUseGate?) {
+        self.parent = nil
+        self.defaultScope = .graph
+        self.features = Features(firstUse: firstUse)
     }
 
     /// Creates a child container that resolves its own registrations first, then its
@@ -58,6 +70,7 @@ public final class Container: Sendable {
     public init(parent: Container, defaultScope: Scope? = nil) {
         self.parent = parent
         self.defaultScope = defaultScope ?? parent.defaultScope
+        self.features = Features(firstUse: nil)
     }
 
     // MARK: - Registering
@@ -120,6 +133,9 @@ public final class Container: Sendable {
 
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
     func install(_ entry: AnyEntry) {
+        // [first use] The app's hook registers first, so that what is registered explicitly
+        // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
+        features.firstUse?.runIfPending(for: self)
         let slot = entry.slot
         let disposal: (() -> Void)? = BuildCoordinator.condition.lock.withLock {
             precondition(

@@ -5,7 +5,8 @@
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
 /// reads it, `resolveAll`, `load` and `unload` do.
 ///
-/// `@unchecked Sendable`: `collections` is guarded by `lock`, `modules` by `moduleLock`.
+/// `@unchecked Sendable`: `collections` is guarded by `lock`, `modules` by `moduleLock`;
+/// `firstUse` is immutable (and guards its own state).
 final class Features: @unchecked Sendable {
     let lock = Lock()
     /// Per collection (service type, name, argument types), its contributions in the order
@@ -17,6 +18,13 @@ final class Features: @unchecked Sendable {
     let moduleLock = Lock()
     /// The modules loaded in this container, by module identity.
     var modules: [ObjectIdentifier: LoadedModule] = [:]
+
+    /// The app's hook to run before the first use; only ever set on ``Container/shared``.
+    let firstUse: FirstUseGate?
+
+    init(firstUse: FirstUseGate?) {
+        self.firstUse = firstUse
+    }
 }
 
 /// One contribution to a collection: the slot of its registration, and the object whose

@@ -26,6 +26,12 @@ extension ResolutionContext {
             }
             current = candidate.parent
         }
+        // [first use] Nothing found: if `Container.shared` still has to run the app's
+        // `AutoRegistering` hook, run it and look again (Container/Container+FirstUse.swift).
+        // Only ever on this miss path, so a warm resolve never checks.
+        if FirstUseGate.runPending(from: container) {
+            return try resolve(key, in: container, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        }
         if let optional = Service.self as? any OptionalResolvable.Type,
             let found = try optional.resolveWrapped(
                 key,
