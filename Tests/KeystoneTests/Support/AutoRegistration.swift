@@ -8,6 +8,7 @@ extension Container: AutoRegistering {
     public static func registerServices(in container: Container) {
         sharedHookRuns.increment()
         AutoRegistrationTests.registerServices(in: container)
+        ResolverSeedTests.registerAllServices(in: container)
     }
 }
 
