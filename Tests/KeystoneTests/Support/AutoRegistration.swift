@@ -5,10 +5,11 @@ import Keystone
 /// registers, so it cannot change what parallel tests see.
 extension Container: AutoRegistering {
     /// Registers what the tests of the shared container's hook resolve.
-    public static func registerServices(in container: Container) {
+    public static func registerServices(in container: Container) throws {
         sharedHookRuns.increment()
         AutoRegistrationTests.registerServices(in: container)
         ResolverSeedTests.registerAllServices(in: container)
+        try ZerkSeedTests.store(in: container)
     }
 }
 
