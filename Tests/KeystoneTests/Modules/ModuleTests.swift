@@ -287,6 +287,19 @@ struct ModuleTests {
         #expect(service === Container.shared.resolve(StartedService.self))
     }
 
+    /// The race the next test provokes, made deterministic: the lookup missed, and by the
+    /// time the diagnostic lists the registrations, a `load` has added that very key.
+    @Test func aMissThatRacedWithALoadOfTheSameKeyIsStillNotRegistered() throws {
+        let container = Container()
+        try container.load(Module { singleton { Single() } })
+        let candidates = container.registrations(of: ObjectIdentifier(Single.self))
+
+        let error = Failure.missing(
+            service: Single.self, name: nil, arguments: Void.self, path: ["Single"], candidates: candidates)
+
+        #expect(error.kind == .notRegistered)
+    }
+
     @Test("Resolves racing with load and unload see each registration whole")
     func resolvesRacingWithLoadAndUnload() {
         let container = Container()
