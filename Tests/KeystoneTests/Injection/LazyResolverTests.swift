@@ -117,6 +117,7 @@ struct LazyResolverTests {
         // The factory threw the lazy resolver's cycle error, which unwinds as it is.
         #expect(error?.kind == .cycle)
         #expect(error?.description.contains("while it was being resolved") == true)
+        box.lazy = nil  // the factory holds the box, the box the lazy resolver, which holds the container
     }
 
     @Test("Threads reading one lazy resolver at once build the service once and share it")

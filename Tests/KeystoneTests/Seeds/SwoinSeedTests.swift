@@ -226,6 +226,7 @@ struct SwoinSeedTests {
 
         #expect(one.dependencyTwo.dependencyOne === one)
         #expect(container.resolve(CircularDependencyTwo.self) === one.dependencyTwo)
+        one.dependencyTwo.dependencyOne = nil  // the README's cycle is strong both ways; end it
     }
 }
 
