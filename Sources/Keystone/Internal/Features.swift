@@ -1,6 +1,6 @@
 /// The state of the features built on the core container: contributions to collections
 /// (``Container/contribute(_:name:scope:file:line:factory:)``), loaded modules
-/// (``Container/load(_:)-([Module])``) and the first-use hook (``AutoRegistering``).
+/// (`Container.load(_:)`) and the first-use hook (``AutoRegistering``).
 ///
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
 /// reads it, `resolveAll`, `load` and `unload` do.

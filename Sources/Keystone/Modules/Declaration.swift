@@ -68,7 +68,7 @@ public struct Declaration<Service>: Sendable {
     }
 
     /// Runs `hook` when an instance the container holds leaves its scope (through `reset`,
-    /// `dispose` or ``Container/unload(_:)-(Module...)``); see ``Registration/onDispose(_:)``.
+    /// `dispose` or `Container.unload(_:)`); see ``Registration/onDispose(_:)``.
     public func onDispose(_ hook: @escaping @Sendable (Service) -> Void) -> Declaration<Service> {
         var copy = self
         copy.disposeHooks.append(hook)

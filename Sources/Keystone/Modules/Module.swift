@@ -26,11 +26,12 @@
 /// ``contribute(_:name:scope:file:line:_:)`` adds to a collection that
 /// ``Container/resolveAll(_:name:arguments:)`` returns.
 ///
-/// A module is a value: declaring it registers nothing. ``Container/load(_:)-(Module...)``
-/// registers its declarations in a container, ``Container/unload(_:)-(Module...)`` removes
+/// A module is a value: declaring it registers nothing. `Container.load(_:)`
+/// registers its declarations in a container, `Container.unload(_:)` removes
 /// them again. A module is identified by the `Module { … }` expression that made it (copies
 /// of the value are the same module), so the same module can be loaded into several
-/// containers, and unloaded from each.
+/// containers, and unloaded from each. A module listed inside another contributes its
+/// declarations to it: load one or the other, not both (the keys would conflict).
 public struct Module: Sendable {
     let identity: ModuleIdentity
     let items: [ModuleItem]
