@@ -42,7 +42,8 @@ public struct IsolatedResolver<Service> {
     /// result: the variant for actions that `await`.
     ///
     /// The action runs in the caller's isolation (an actor, the main actor, or none), so it
-    /// may use the caller's state without sending it anywhere.
+    /// may use the caller's state without sending it anywhere. (This uses
+    /// `nonisolated(nonsending)`, which needs a Swift 6.2 or later compiler.)
     ///
     /// - Throws: ``ResolutionError`` if the service cannot be resolved (the action does not
     ///   run), or what `action` throws (after disposing).

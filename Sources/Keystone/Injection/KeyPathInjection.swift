@@ -11,6 +11,10 @@
 /// ``Container/shared`` as it is then, and held; every read of the property reads the key
 /// path on it, so a `.singleton` service's changes show through. A missing registration
 /// traps with the full diagnostic, as ``Injected`` does.
+///
+/// The key-path wrappers are not `Sendable`: they hold a service and a key path that Swift
+/// cannot check for thread safety. They are meant to live in their owner and be read from
+/// its thread or actor.
 @propertyWrapper
 public struct InjectedProperty<Service, Value> {
     private let service: Service
