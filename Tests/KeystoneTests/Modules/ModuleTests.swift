@@ -300,6 +300,35 @@ struct ModuleTests {
         #expect(error.kind == .notRegistered)
     }
 
+    @Test("Threads resolving a module's services at once build its singleton once, each get() in its own resolution")
+    func concurrentModuleResolves() throws {
+        let threads = 8
+        let builds = Counter()
+        let arrived = Gate(expected: threads)
+        let container = Container()
+        try container.load(
+            Module {
+                singleton {
+                    builds.increment()
+                    arrived.waitForAll()  // every thread is resolving before the singleton exists
+                    return Leaf()
+                }
+                transient { try Branch(leaf: get()) }
+                transient { try Tree(left: get(), right: get()) }
+            })
+        let results = ResultBox<Tree>()
+
+        onThreads(threads) { _ in
+            arrived.arrive()
+            results.append(try? container.tryResolve(Tree.self))
+        }
+
+        let trees = results.all.compactMap { $0 }
+        #expect(trees.count == threads)
+        #expect(builds.value == 1)
+        #expect(trees.allSatisfy { $0.left.leaf === trees[0].left.leaf && $0.right.leaf === trees[0].left.leaf })
+    }
+
     @Test("Resolves racing with load and unload see each registration whole")
     func resolvesRacingWithLoadAndUnload() {
         let container = Container()
