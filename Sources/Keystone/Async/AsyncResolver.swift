@@ -17,7 +17,7 @@
 /// it fails with ``ResolutionError/Kind/disposed``.
 public struct AsyncResolver: Sendable {
     /// The container whose registration is being built: nested resolves start there.
-    let owner: WeakReference
+    let owner: WeakContainerReference
     /// The state the whole resolution shares.
     let resolution: AsyncResolution
     /// The async registrations being built, outermost first.
@@ -135,7 +135,7 @@ final class AsyncResolution: @unchecked Sendable {
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
         let inner = path + [entry]
-        let resolver = AsyncResolver(owner: WeakReference(owner), resolution: self, path: inner)
+        let resolver = AsyncResolver(owner: WeakContainerReference(owner), resolution: self, path: inner)
         let value: Service
         do {
             value = try await entry.factory(resolver, arguments)
@@ -244,7 +244,7 @@ private enum SharedStep<Service> {
 }
 
 /// A weak reference to a container that can cross tasks.
-final class WeakReference: Sendable {
+final class WeakContainerReference: Sendable {
     weak let container: Container?
     init(_ container: Container) { self.container = container }
 }

@@ -85,7 +85,7 @@ extension Container {
                 path: [Failure.step(service: Service.self, name: name)]
             )
         }
-        let resolver = AsyncResolver(owner: WeakReference(self), resolution: AsyncResolution(), path: [])
+        let resolver = AsyncResolver(owner: WeakContainerReference(self), resolution: AsyncResolution(), path: [])
         return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
     }
 }

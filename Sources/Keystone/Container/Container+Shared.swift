@@ -2,7 +2,8 @@
 extension Container {
     /// The container that property wrappers and global helpers use.
     ///
-    /// It is the process-wide container, unless the current task runs inside
+    /// It is the process-wide container (which runs the app's ``AutoRegistering`` hook before
+    /// its first use), unless the current task runs inside
     /// ``withShared(_:operation:)-(_,()->Result)`` (or ``withOverrides(_:operation:)``), which
     /// binds another one for that task and every child task it starts. That is what lets two
     /// tests running in parallel each see their own registrations through the same
@@ -14,8 +15,10 @@ extension Container {
         bound ?? processWide
     }
 
-    /// The container `shared` is when no task binds another.
-    static let processWide = Container()
+    /// The container `shared` is when no task binds another. If the app declares an
+    /// ``AutoRegistering`` hook, it runs once, before this container's first registration or
+    /// its first resolve that finds nothing.
+    static let processWide = Container(firstUse: FirstUseGate.declared())
 
     /// The container bound to the current task, if any.
     @TaskLocal static var bound: Container?

@@ -32,6 +32,9 @@ public final class Container: Sendable {
 
     let registry = Registry()
     let lifecycle = Lifecycle()
+    /// Collections, modules and the first-use hook: features built on the core, kept off the
+    /// resolve path (see `Internal/Features.swift`).
+    let features: Features
 
     /// Creates an empty container.
     ///
@@ -45,6 +48,16 @@ public final class Container: Sendable {
         self.parent = nil
         self.defaultScope = defaultScope
         self.duplicates = duplicates
+        self.features = Features(firstUse: nil)
+    }
+
+    /// [first use] A root container that runs `firstUse` before its first use
+    /// (Container/Container+FirstUse.swift): how ``shared`` is made, and how tests make one.
+    init(firstUse: FirstUseGate?) {
+        self.parent = nil
+        self.defaultScope = .graph
+        self.duplicates = .replace
+        self.features = Features(firstUse: firstUse)
     }
 
     /// Creates a child container that resolves its own registrations first, then its
@@ -65,6 +78,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.defaultScope = defaultScope ?? parent.defaultScope
         self.duplicates = duplicates ?? parent.duplicates
+        self.features = Features(firstUse: nil)
     }
 
     /// A container with the registrations of `original`, and a copy of its parents, holding
@@ -74,10 +88,18 @@ public final class Container: Sendable {
         self.parent = original.parent.map { Container(copying: $0, forVerification: forVerification) }
         self.defaultScope = original.defaultScope
         self.duplicates = .replace
+        self.features = Features(firstUse: nil)
         for slot in original.registry.allSlots {
             guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
             let copy = registry.slotCreatingIfNeeded(for: slot.key)
             copy.entry = entry.copy(in: copy, forVerification: forVerification)
+        }
+        // Contributions to collections, in their order, pointing at the copied slots.
+        let collections = original.features.lock.withLock { original.features.collections }
+        features.collections = collections.mapValues { contributions in
+            contributions.compactMap { contribution in
+                registry.slot(for: contribution.slot.key).map { Contribution(token: contribution.token, slot: $0) }
+            }
         }
     }
 
@@ -143,6 +165,9 @@ public final class Container: Sendable {
 
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
     func install(_ entry: AnyEntry) {
+        // [first use] The app's hook registers first, so that what is registered explicitly
+        // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
+        features.firstUse?.runIfPending(for: self)
         let slot = entry.slot
         let disposal: (() -> Void)? = BuildCoordinator.condition.lock.withLock {
             precondition(

@@ -79,7 +79,12 @@ enum Failure {
         candidates: [AnyEntry]
     ) -> ResolutionError {
         let requested = describe(service: service, name: name, arguments: arguments)
-        let sameName = candidates.filter { $0.name == name }
+        // [modules] A candidate with these very argument types was registered after the
+        // lookup missed (a `load` racing with this resolve, after an `unload`): the request
+        // still found nothing, so it is "not registered", not an argument mismatch.
+        let sameName = candidates.filter {
+            $0.name == name && ObjectIdentifier($0.argumentTypes) != ObjectIdentifier(arguments)
+        }
         let pathText = path.count > 1 ? " while resolving `\(path.dropLast().joined(separator: " → "))`" : ""
         if !sameName.isEmpty {
             return make(

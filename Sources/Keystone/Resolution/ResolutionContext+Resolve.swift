@@ -13,15 +13,26 @@ extension ResolutionContext {
         while let candidate = current {
             if let slot = candidate.registry.slot(for: key) {
                 let entry = slot.lock.withLock { slot.entry }
-                guard let entry else {
+                if let entry {
+                    if let observer { observer.resolved(entry, in: candidate, from: path.last) }
+                    if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
+                    return try resolve(
+                        unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
+                }
+                // [modules] An empty slot is a disposed container, or a registration removed
+                // by `Container.unload` (Modules/Container+Modules.swift): then the key is
+                // simply not registered here, and the lookup goes on to the parent.
+                if candidate.lifecycle.isDisposed {
                     throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
                 }
-                if let observer { observer.resolved(entry, in: candidate, from: path.last) }
-                if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
-                return try resolve(
-                    unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
             }
             current = candidate.parent
+        }
+        // [first use] Nothing found: if `Container.shared` still has to run the app's
+        // `AutoRegistering` hook, run it and look again (Container/Container+FirstUse.swift).
+        // Only ever on this miss path, so a warm resolve never checks.
+        if FirstUseGate.runPending(from: container) {
+            return try resolve(key, in: container, name: name, argumentTypes: argumentTypes, arguments: arguments)
         }
         if let optional = Service.self as? any OptionalResolvable.Type,
             let found = try optional.resolveWrapped(

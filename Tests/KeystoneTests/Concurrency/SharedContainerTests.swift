@@ -94,6 +94,20 @@ struct SharedContainerTests {
         #expect(try container.tryResolve(Resource.self) === original)
     }
 
+    @Test("The copy keeps the contributions to collections, in order")
+    func copyKeepsContributions() throws {
+        let container = Container()
+        container.contribute(Greeter.self) { _ in FakeGreeter(name: "first") }
+        container.contribute(Greeter.self) { _ in FakeGreeter(name: "second") }
+        let names = container.withOverrides { overrides in
+            overrides.contribute(Greeter.self) { _ in FakeGreeter(name: "third") }
+        } operation: { copy in
+            copy.resolveAll(Greeter.self).map(\.name)
+        }
+        #expect(names == ["first", "second", "third"])
+        #expect(container.resolveAll(Greeter.self).map(\.name) == ["first", "second"])
+    }
+
     @Test("Overriding the shared container binds the copy as shared during the operation")
     func overridingShared() throws {
         let base = greetingContainer()

@@ -10,8 +10,9 @@ import Testing
 /// `.separate` → `.transient`. KOInject's `resolve` returns an optional; Keystone's
 /// `resolveOptional` does.
 ///
-/// Not here yet: the lazy resolver (`KOILazyResolverArg1`) and the isolated resolver
-/// (`KOIIsolatedResolver`) examples; they are not in the core (a later issue adds them).
+/// The lazy resolver (`KOILazyResolverArg1(resolver:forType:arg1:)`) is ``LazyResolver``
+/// (`LazyResolver(T.self, from: resolver, arguments: arg)`), and the isolated resolver
+/// (`KOIIsolatedResolver(lazyResolver:)`) is ``IsolatedResolver``.
 @Suite("KOInject seed examples")
 struct KOInjectSeedTests {
     // MARK: - Register / resolve / dispose
@@ -184,6 +185,75 @@ struct KOInjectSeedTests {
     }
 }
 
+// MARK: - Lazy resolver and isolated resolver
+
+extension KOInjectSeedTests {
+    /// The database-connection example: the view model holds a lazy resolver, and the
+    /// connection exists only inside `append(data:)`.
+    @Test func lazyResolverOpensTheDatabaseOnlyWhileAppending() throws {
+        let disk = Ledger()
+        let container = Container()
+        // `.transient`, so that `dispose()` closes the connection; KOInject's default
+        // (`.shared`, Keystone's `.singleton`) would keep one connection in the container.
+        container.register(DataBaseClientProtocol.self, scope: .transient) { (_, rootPath: String) in
+            DataBaseClient(rootPath: rootPath, disk: disk)
+        }
+        container.register(LazyViewModelProtocol.self, scope: .transient) { (resolver, rootPath: String) in
+            let dataBaseLazyResolver = LazyResolver(DataBaseClientProtocol.self, from: resolver, arguments: rootPath)
+            return LazyViewModel(dataBaseLazyResolver: dataBaseLazyResolver)
+        }
+
+        let viewModel: LazyViewModelProtocol = container.resolve(arguments: "/db")
+        #expect(disk.openConnections == 0)  // nothing resolved yet
+
+        try viewModel.append(data: Data("first".utf8))
+        try viewModel.append(data: Data("second".utf8))
+
+        #expect(disk.entries == ["/db: first", "/db: second"])
+        #expect(disk.openConnections == 0)  // disposed after each append
+        #expect(disk.connectionsOpened == 2)
+    }
+
+    /// The transaction example: the billing exists only for the duration of each payment.
+    @Test func isolatedResolverGivesTheBillingToOnePaymentAndDisposesIt() throws {
+        let ledger = Ledger()
+        let container = Container()
+        container.register(UserBillingProtocol.self, scope: .weak) { (_, userId: String) in
+            UserBilling(userId: userId, ledger: ledger)
+        }
+        container.register(IsolatedViewModelProtocol.self, scope: .transient) { (resolver, userId: String) in
+            // Create the lazy and isolated resolvers.
+            let lazyResolver = LazyResolver(UserBillingProtocol.self, from: resolver, arguments: userId)
+            let isolatedResolver = IsolatedResolver(lazyResolver)
+            return IsolatedViewModel(userBillingIsolatedResolver: isolatedResolver)
+        }
+
+        let viewModel: IsolatedViewModelProtocol = container.resolve(arguments: "user-1")
+        try viewModel.add(payment: Payment(amount: 5))
+        try viewModel.add(payment: Payment(amount: 7))
+
+        #expect(ledger.entries == ["user-1: +5", "user-1: +7"])
+        #expect(ledger.openConnections == 0)  // each billing ended with its payment
+        #expect(ledger.connectionsOpened == 2)
+    }
+
+    @Test func isolatedResolverDisposesAlsoWhenThePaymentFails() {
+        let ledger = Ledger()
+        let container = Container()
+        container.register(UserBillingProtocol.self, scope: .weak) { (_, userId: String) in
+            UserBilling(userId: userId, ledger: ledger)
+        }
+        let isolated = IsolatedResolver(LazyResolver(UserBillingProtocol.self, from: container, arguments: "user-2"))
+
+        #expect(throws: PaymentRejected.self) {
+            try isolated.resolve { userBilling in try userBilling.add(payment: Payment(amount: -1)) }
+        }
+
+        #expect(ledger.openConnections == 0)
+        #expect(isolated.lazyResolver.object == nil)
+    }
+}
+
 // MARK: - The README's types
 
 extension KOInjectSeedTests {
@@ -254,5 +324,107 @@ extension KOInjectSeedTests {
 
     fileprivate final class ObjectIdentifiable: ObjectIdentifiableProtocol, Identifiable {
         let id: String = UUID().uuidString
+    }
+}
+
+extension KOInjectSeedTests {
+    /// Records what the database and billing examples do, and how many connections are open.
+    fileprivate final class Ledger: @unchecked Sendable {  // `lock` guards the state.
+        private let lock = NSLock()
+        private var state = (entries: [String](), open: 0, opened: 0)
+
+        func record(_ entry: String) { lock.withLock { state.entries.append(entry) } }
+        func opened() { lock.withLock { (state.open, state.opened) = (state.open + 1, state.opened + 1) } }
+        func closed() { lock.withLock { state.open -= 1 } }
+
+        var entries: [String] { lock.withLock { state.entries } }
+        var openConnections: Int { lock.withLock { state.open } }
+        var connectionsOpened: Int { lock.withLock { state.opened } }
+    }
+
+    fileprivate protocol DataBaseClientProtocol {
+        func append(data: Data)
+    }
+
+    fileprivate final class DataBaseClient: DataBaseClientProtocol {
+        let rootPath: String
+        let disk: Ledger
+
+        init(rootPath: String, disk: Ledger) {
+            self.rootPath = rootPath
+            self.disk = disk
+            disk.opened()
+        }
+
+        deinit { disk.closed() }
+
+        func append(data: Data) {
+            disk.record("\(rootPath): \(String(decoding: data, as: UTF8.self))")
+        }
+    }
+
+    fileprivate protocol LazyViewModelProtocol {
+        func append(data: Data) throws
+    }
+
+    fileprivate final class LazyViewModel: LazyViewModelProtocol {
+        let dataBaseLazyResolver: LazyResolver<DataBaseClientProtocol>
+
+        init(dataBaseLazyResolver: LazyResolver<DataBaseClientProtocol>) {
+            self.dataBaseLazyResolver = dataBaseLazyResolver
+        }
+
+        func append(data: Data) throws {
+            try dataBaseLazyResolver.resolve()  // resolve object
+            dataBaseLazyResolver.object!.append(data: data)  // use it
+            dataBaseLazyResolver.dispose()  // dispose it
+        }
+    }
+
+    fileprivate struct Payment {
+        let amount: Int
+    }
+
+    fileprivate struct PaymentRejected: Error {}
+
+    fileprivate protocol UserBillingProtocol {
+        func add(payment: Payment) throws
+    }
+
+    fileprivate final class UserBilling: UserBillingProtocol {
+        let userId: String
+        let ledger: Ledger
+
+        init(userId: String, ledger: Ledger) {
+            self.userId = userId
+            self.ledger = ledger
+            ledger.opened()
+        }
+
+        deinit { ledger.closed() }
+
+        func add(payment: Payment) throws {
+            guard payment.amount > 0 else { throw PaymentRejected() }
+            ledger.record("\(userId): +\(payment.amount)")
+        }
+    }
+
+    fileprivate protocol IsolatedViewModelProtocol {
+        func add(payment: Payment) throws
+    }
+
+    fileprivate final class IsolatedViewModel: IsolatedViewModelProtocol {
+        let userBillingIsolatedResolver: IsolatedResolver<UserBillingProtocol>
+
+        init(userBillingIsolatedResolver: IsolatedResolver<UserBillingProtocol>) {
+            self.userBillingIsolatedResolver = userBillingIsolatedResolver
+        }
+
+        func add(payment: Payment) throws {
+            // Resolve the object in an isolated action.
+            try userBillingIsolatedResolver.resolve { userBilling in
+                try userBilling.add(payment: payment)
+            }
+        }
     }
 }

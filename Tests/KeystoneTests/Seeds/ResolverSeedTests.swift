@@ -9,8 +9,11 @@ import Testing
 /// both), `.shared` → `.weak` (Resolver's `shared` is weak), `.unique` → `.transient`,
 /// `.implements(P.self)` → `.bind(P.self)`, `resolveProperties` → `.then`.
 ///
-/// Not here yet: the property wrappers (`@Injected`, `@LazyInjected`, `@WeakLazyInjected`,
-/// `@InjectedObject`); they are not in the core (a later issue adds them).
+/// The property wrappers keep their names (`@Injected`, `@LazyInjected`, `@WeakLazyInjected`);
+/// `ResolverRegistering.registerAllServices()` is ``AutoRegistering`` (here, the test
+/// process's hook calls ``registerAllServices(in:)``). `@InjectedObject` is SwiftUI-only
+/// (an `ObservableObject` in a view): a view model resolved with `@Injected` and held by
+/// `@StateObject`/`@ObservedObject` replaces it.
 @Suite("Resolver seed examples")
 struct ResolverSeedTests {
     // MARK: - Graph scope: a depends on b and c, b and c both depend on d
@@ -389,6 +392,83 @@ struct ResolverSeedTests {
     }
 }
 
+// MARK: - Property wrappers and injection strategies
+
+extension ResolverSeedTests {
+    /// What `ResolverRegistering.registerAllServices()` would register: run by the test
+    /// process's `AutoRegistering` hook on `Container.shared`, so that the property
+    /// wrappers below resolve without any test registering anything.
+    static func registerAllServices(in container: Container) {
+        container.register(WrappedD.self) { _ in WrappedD() }
+        container.register(WrappedB.self) { r in try WrappedB(d: r.resolve()) }
+        container.register(WrappedC.self) { r in try WrappedC(d: r.resolve()) }
+        container.register(WrappedA.self) { r in try WrappedA(b: r.resolve(), c: r.resolve()) }
+        container.register(LazyService.self, scope: .singleton) { _ in LazyService() }
+        container.register(SharedService.self, scope: .weak) { _ in SharedService() }  // Resolver's .shared
+    }
+
+    /// `@Injected private var a: A`: one resolution, so B and C share one D.
+    @Test func injectedPropertyResolvesTheGraphWhenTheOwnerIsCreated() {
+        let controller = GraphViewController()
+
+        #expect(controller.bAndCShareD)
+    }
+
+    @Test func lazyInjectedResolvesOnFirstAccess() {
+        let controller = LazyViewController()
+        #expect(controller.$service.object == nil)
+
+        let service = controller.service
+
+        #expect(service === Container.shared.resolve(LazyService.self))
+        #expect(controller.$service.object === service)
+    }
+
+    @Test func weakLazyInjectedLetsTheSharedInstanceGo() {
+        var owner: SharedService? = Container.shared.resolve()
+        let controller = WeakViewController()
+
+        #expect(controller.service === owner)
+        owner = nil
+        #expect(controller.service == nil)
+    }
+
+    @Test func constructorInjection() {
+        let container = Container()
+        container.register(XYZService.self) { _ in XYZService() }
+        container.register(ConstructorInjected.self) { r in try ConstructorInjected(service: r.resolve()) }
+
+        #expect(container.resolveOptional(ConstructorInjected.self) != nil)
+    }
+
+    @Test func propertyInjection() {
+        let container = Container()
+        container.register(XYZService.self) { _ in XYZService() }
+        container.register(PropertyInjected.self) { _ in PropertyInjected() }
+            .then { r, object in object.service = try r.resolve() }  // Resolver: resolveProperties
+
+        #expect(container.resolve(PropertyInjected.self).service != nil)
+    }
+
+    @Test func methodInjection() {
+        let container = Container()
+        container.register(XYZService.self) { _ in XYZService() }
+        let object = PropertyInjected()
+
+        object.set(service: container.resolve())
+
+        #expect(object.service != nil)
+    }
+
+    @Test func serviceLocatorAndInterfaceInjection() {
+        let container = Container()
+        container.register(XYZService.self, scope: .singleton) { _ in XYZService() }
+        let locator = ServiceLocating(container: container)
+
+        #expect(locator.makeService() === container.resolve(XYZService.self))
+    }
+}
+
 // MARK: - Helpers
 
 extension ResolverSeedTests {
@@ -515,5 +595,63 @@ extension ResolverSeedTests {
     fileprivate final class CycleRight {
         let left: CycleLeft
         init(left: CycleLeft) { self.left = left }
+    }
+}
+
+extension ResolverSeedTests {
+    fileprivate final class WrappedD {}
+
+    fileprivate final class WrappedB {
+        let d: WrappedD
+        init(d: WrappedD) { self.d = d }
+    }
+
+    fileprivate final class WrappedC {
+        let d: WrappedD
+        init(d: WrappedD) { self.d = d }
+    }
+
+    fileprivate final class WrappedA {
+        let b: WrappedB
+        let c: WrappedC
+        init(b: WrappedB, c: WrappedC) {
+            self.b = b
+            self.c = c
+        }
+    }
+
+    fileprivate final class GraphViewController {
+        @Injected private var a: WrappedA
+
+        var bAndCShareD: Bool { a.b.d === a.c.d }
+    }
+
+    fileprivate final class LazyService: Sendable {}
+
+    fileprivate final class LazyViewController {
+        @LazyInjected var service: LazyService
+    }
+
+    fileprivate final class SharedService: Sendable {}
+
+    fileprivate final class WeakViewController {
+        @WeakLazyInjected var service: SharedService?
+    }
+
+    fileprivate final class ConstructorInjected {
+        let service: XYZService
+        init(service: XYZService) { self.service = service }
+    }
+
+    fileprivate final class PropertyInjected {
+        var service: XYZService?
+        func set(service: XYZService) { self.service = service }
+    }
+
+    /// Service locator: the object asks the container. Interface injection: through an
+    /// accessor function it declares.
+    fileprivate struct ServiceLocating {
+        let container: Container
+        func makeService() -> XYZService { container.resolve() }
     }
 }

@@ -1,0 +1,185 @@
+/// Collections: several registrations contributed to one service type, resolved together.
+///
+/// Plugins, interceptors, migrations, health checks: a service that has many
+/// implementations, each registered where it belongs (often in different modules), and used
+/// all together. Each implementation is a *contribution*:
+///
+/// ```swift
+/// container.contribute(Migration.self) { _ in CreateUsers() }
+/// container.contribute(Migration.self, scope: .singleton) { r in try AddIndex(db: r.resolve()) }
+///
+/// let migrations: [Migration] = container.resolveAll()   // [CreateUsers, AddIndex]
+/// ```
+///
+/// ## Decisions
+///
+/// * **A distinct method.** `contribute` adds to the collection; it never replaces (as
+///   `register` does) and is never replaced. A plain `register(Migration.self)` is a separate,
+///   single registration that `resolve` returns and `resolveAll` does not include; the two
+///   never see each other, so adding a plugin cannot change what `resolve` gives.
+/// * **Order.** `resolveAll` returns the contributions in the order they were made; across a
+///   parent and its children, the root's first, then each child's down to the container
+///   resolved from (a child adds to its parent's collection; it cannot remove from it).
+/// * **Scopes.** Every contribution keeps its own scope: a `.singleton` contribution is built
+///   once and returned by every `resolveAll`, a `.transient` one is new each time. Each is
+///   held, reset and disposed like any registration (`reset`, `dispose`, newest first).
+/// * **Names and arguments.** A collection is identified like a registration: by service
+///   type, name and argument types. `resolveAll(name: "audit")` returns the contributions made
+///   with that name; `resolveAll(arguments: x)` passes `x` to each contribution whose factory
+///   takes one argument of that type.
+/// * **Failures.** If one contribution cannot be built, `resolveAll` fails as a whole
+///   (`tryResolveAll` throws the error with its path; `resolveAll` traps with it); it never
+///   returns part of a collection. An empty collection is not an error: it is `[]`.
+extension Container {
+    /// Adds a registration to the collection of `Service` that ``resolveAll(_:name:arguments:)``
+    /// returns.
+    ///
+    /// - Parameters:
+    ///   - type: The service type of the collection; inferred from the factory when omitted.
+    ///   - name: The collection's name, if it has one.
+    ///   - scope: How long this contribution's instance lives; the container's
+    ///     ``defaultScope`` when omitted.
+    ///   - factory: Builds this contribution, as the factory of
+    ///     ``register(_:name:scope:file:line:factory:)`` does.
+    /// - Returns: The registration, to chain `then` and `onDispose` on.
+    @discardableResult
+    public func contribute<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> Registration<Service> {
+        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let token = ContributionToken()
+        // The key of the contribution's own registration: unique by the token's identity,
+        // which is a heap address and so never equals a type's metadata address.
+        let key = RegistryKey(service: ObjectIdentifier(token), name: collection.name, arguments: collection.arguments)
+        let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
+            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+            return try factory(resolver, repeat each values)
+        }
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        install(
+            Entry<Service>(
+                slot: slot,
+                name: name,
+                scope: scope ?? defaultScope,
+                argumentTypes: (repeat each Argument).self,
+                location: SourceLocation(file: file, line: line),
+                factory: erased
+            )
+        )
+        features.lock.withLock {
+            features.collections[collection, default: []].append(Contribution(token: token, slot: slot))
+        }
+        return Registration(container: self, slot: slot)
+    }
+
+    /// Resolves every contribution to the collection of `Service`, in the order they were
+    /// made, trapping with the full diagnostic if one cannot be built.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The collection's name, if it has one.
+    ///   - arguments: The runtime arguments, passed to every contribution.
+    public func resolveAll<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) -> [Service] {
+        do {
+            return try tryResolveAll(type, name: name, arguments: repeat each arguments)
+        } catch {
+            fatalError("Keystone: \(error)")
+        }
+    }
+
+    /// Resolves every contribution to the collection of `Service`, in the order they were
+    /// made, throwing if one cannot be built.
+    ///
+    /// - Throws: ``ResolutionError`` for the first contribution that fails, with its path;
+    ///   ``ResolutionError/Kind/disposed`` if the container was disposed.
+    public func tryResolveAll<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> [Service] {
+        let argumentTypes: Any.Type = (repeat each Argument).self
+        if isDisposed {
+            throw ResolutionContext(root: self, origin: nil).disposedError(
+                [Service].self, name: name, argumentTypes: argumentTypes)
+        }
+        _ = FirstUseGate.runPending(from: self)
+        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let slots = contributions(to: collection)
+        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
+            var all: [Service] = []
+            all.reserveCapacity(slots.count)
+            for slot in slots {
+                let service: Service = try resolve(
+                    slot.key,
+                    name: name,
+                    argumentTypes: argumentTypes,
+                    arguments: UnsafeRawPointer(pointer)
+                )
+                all.append(service)
+            }
+            return all
+        }
+    }
+
+    /// The slots contributed to `collection` in this container and its parents, root first.
+    func contributions(to collection: RegistryKey) -> [Slot] {
+        var chain: [Container] = []
+        var current: Container? = self
+        while let container = current {
+            chain.append(container)
+            current = container.parent
+        }
+        return chain.reversed().flatMap { container in
+            container.features.lock.withLock { container.features.collections[collection]?.map(\.slot) ?? [] }
+        }
+    }
+}
+
+extension Resolver {
+    /// Resolves every contribution to the collection of `Service` as part of this
+    /// resolution, in the order they were made.
+    ///
+    /// The collection is the one seen from the container whose registration is being built
+    /// (its own contributions and its parents'), as a nested ``resolve(_:name:arguments:)``
+    /// would see it.
+    ///
+    /// - Throws: ``ResolutionError`` for the first contribution that fails, with the path.
+    public func resolveAll<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> [Service] {
+        let argumentTypes: Any.Type = (repeat each Argument).self
+        let container = context.isUsableHere ? owner.takeUnretainedValue() : context.escapedLookup(owner).container
+        guard let container else {
+            // The container is gone: resolve anything to get the resolver's own diagnostic.
+            let _: [Service] = try resolve(name: name, arguments: repeat each arguments)
+            return []
+        }
+        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let slots = container.contributions(to: collection)
+        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
+            var all: [Service] = []
+            all.reserveCapacity(slots.count)
+            for slot in slots {
+                let service: Service = try resolve(
+                    slot.key,
+                    name: name,
+                    argumentTypes: argumentTypes,
+                    arguments: UnsafeRawPointer(pointer)
+                )
+                all.append(service)
+            }
+            return all
+        }
+    }
+}

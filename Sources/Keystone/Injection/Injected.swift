@@ -1,0 +1,81 @@
+/// A property resolved when its owner is created.
+///
+/// ```swift
+/// final class HomeViewModel {
+///     @Injected var api: APIClient
+///     @Injected(name: "audit") var logger: Logger
+///     @Injected(arguments: game, 2) var detail: DetailViewModel
+/// }
+/// ```
+///
+/// The service is resolved from `container`, or from ``Container/shared`` as it is when the
+/// owner is created (never earlier), and a missing registration traps with the full
+/// diagnostic, as ``Container/resolve(_:name:arguments:)`` does: an owner without its
+/// dependencies is a programming error. Use ``OptionalInjected`` where the service may be
+/// absent, and ``LazyInjected`` to resolve on first use instead.
+///
+/// Prefer constructor injection (`init(api: APIClient)`) where you create the owner
+/// yourself; property wrappers are for types whose initialiser the system calls.
+@propertyWrapper
+public struct Injected<Service> {
+    /// The resolved service. Settable, so that a test can replace it.
+    public var wrappedValue: Service
+
+    /// Uses the default name (none), container (``Container/shared``) and arguments (none);
+    /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
+    /// properties be created without writing an initialiser.
+    public init() {
+        self.init(name: nil)
+    }
+
+    /// Resolves the service now.
+    ///
+    /// - Parameters:
+    ///   - name: The name it was registered under, if any.
+    ///   - container: The container to resolve from; ``Container/shared`` when nil.
+    ///   - arguments: The runtime arguments, matching the registration's.
+    public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
+        wrappedValue = (container ?? Container.shared).resolve(
+            Service.self, name: name, arguments: repeat each arguments)
+    }
+}
+
+extension Injected: Sendable where Service: Sendable {}
+
+/// A property resolved when its owner is created, or nil when nothing is registered for it.
+///
+/// ```swift
+/// final class SettingsViewModel {
+///     @OptionalInjected var analytics: Analytics?
+/// }
+/// ```
+///
+/// Only a missing registration of the service itself gives nil; a failure while building it
+/// (a missing dependency, a cycle, a throwing factory) traps, as
+/// ``Container/resolveOptional(_:name:arguments:)`` does, so that a broken graph is never
+/// mistaken for an optional feature that is switched off.
+@propertyWrapper
+public struct OptionalInjected<Service> {
+    /// The resolved service, or nil. Settable, so that a test can replace it.
+    public var wrappedValue: Service?
+
+    /// Uses the default name (none), container (``Container/shared``) and arguments (none);
+    /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
+    /// properties be created without writing an initialiser.
+    public init() {
+        self.init(name: nil)
+    }
+
+    /// Resolves the service now, if it is registered.
+    ///
+    /// - Parameters:
+    ///   - name: The name it was registered under, if any.
+    ///   - container: The container to resolve from; ``Container/shared`` when nil.
+    ///   - arguments: The runtime arguments, matching the registration's.
+    public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
+        wrappedValue = (container ?? Container.shared).resolveOptional(
+            Service.self, name: name, arguments: repeat each arguments)
+    }
+}
+
+extension OptionalInjected: Sendable where Service: Sendable {}

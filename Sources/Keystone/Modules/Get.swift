@@ -1,0 +1,74 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Resolves a service: inside a module's factory or hook, as part of the resolution in
+/// progress; anywhere else, from ``Container/shared``.
+///
+/// ```swift
+/// let thingModule = Module {
+///     transient { Thing() }
+///     singleton { try ThingFetcher(thing: get()) }
+/// }
+///
+/// let controller: TipsViewController = try get()
+/// ```
+///
+/// Inside a factory declared in a ``Module`` (and its `then` hooks), `get()` is that
+/// factory's ``Resolver``: the `.graph` scope and cycle detection see the whole resolution,
+/// lookups start at the container the module was loaded into, and a failure throws, so one
+/// `try` lets it unwind with its full path to whoever resolved the outermost service.
+///
+/// Outside a module factory (in app code, or in a factory given to `register`, which should
+/// use the resolver it receives), `get()` resolves from ``Container/shared`` as it is at
+/// that moment.
+///
+/// - Parameters:
+///   - type: The service type; inferred from the context when omitted.
+///   - name: The name it was registered under, if any.
+///   - arguments: The runtime arguments, matching the registration's.
+/// - Throws: ``ResolutionError`` with the resolution path.
+public func get<Service, each Argument>(
+    _ type: Service.Type = Service.self,
+    name: Name? = nil,
+    arguments: repeat each Argument
+) throws(ResolutionError) -> Service {
+    if let resolver = ModuleResolution.current {
+        return try resolver.pointee.resolve(Service.self, name: name, arguments: repeat each arguments)
+    }
+    return try Container.shared.tryResolve(Service.self, name: name, arguments: repeat each arguments)
+}
+
+/// The resolver of the module factory running on this thread, for ``get(_:name:arguments:)``.
+///
+/// A per-thread pointer to the `Resolver` value on the stack of the factory call that set
+/// it: valid while that call runs, restored to the previous one when it returns (factories
+/// nest when one resolves another). No allocation, no lock: the pointer is only read on the
+/// thread that set it.
+enum ModuleResolution {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+        return key
+    }()
+
+    /// The resolver of the innermost module factory running on this thread.
+    static var current: UnsafePointer<Resolver>? {
+        pthread_getspecific(key).map { UnsafePointer($0.assumingMemoryBound(to: Resolver.self)) }
+    }
+
+    /// Runs `body` with `resolver` as the current one.
+    static func with<T>(_ resolver: Resolver, _ body: () throws -> T) throws -> T {
+        try withUnsafePointer(to: resolver) { pointer in
+            let previous = pthread_getspecific(key)
+            pthread_setspecific(key, UnsafeRawPointer(pointer))
+            defer { pthread_setspecific(key, previous) }
+            return try body()
+        }
+    }
+}
