@@ -50,7 +50,7 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)] {
+        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)]?.value {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
             return made as! Service
@@ -85,7 +85,7 @@ extension ResolutionContext {
             return value
         }
         let id = ObjectIdentifier(entry)
-        if entry.scope.kind != .transient { instances[id] = value }
+        if entry.scope.kind != .transient { instances[id] = (entry, value) }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)
