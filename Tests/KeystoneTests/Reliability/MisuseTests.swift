@@ -361,6 +361,7 @@ struct MisuseTests {
             }
             #expect(try container.tryResolve(MisuseValue.self).text == "12", "round \(round)")
             #expect(try container.tryResolve(MisuseService.self).id == 2)
+            container.dispose()  // the factory captures the container: break that cycle
         }
     }
 
@@ -409,6 +410,7 @@ struct MisuseTests {
         #expect(finished.wait(timeout: .now() + .seconds(30)) == .success)
         #expect(waitedInVain.value == 1)
         #expect(fromOtherThread.all.first ?? nil === service)
+        container.dispose()  // the factory captures the container: break that cycle
     }
 
     @Test("Re-entrant reset from inside a factory: no deadlock; the instance being built is kept")

@@ -14,7 +14,7 @@ import Testing
 private enum StressSize {
     static let threads = 6
     static let tasks = 6
-    static let operationsPerWorker = environmentCount("KEYSTONE_STRESS_OPERATIONS", default: 1_500)
+    static let operationsPerWorker = environmentCount("KEYSTONE_STRESS_OPERATIONS", default: 4_000)
     static let seed = environmentSeed("KEYSTONE_STRESS_SEED", default: 0x5EED_0007)
     /// The bound that turns a deadlock into a failure; generous for ThreadSanitizer.
     static let timeLimit = DispatchTimeInterval.seconds(120)
@@ -256,13 +256,18 @@ final class StressFixture: Sendable {
     func fail(_ what: String) { failures.append(what) }
 }
 
-/// One worker: `operations` random operations on `fixture`, chosen by a generator seeded
-/// with `seed`.
-private func runWorker(_ worker: Int, operations: Int, seed: UInt64, fixture: StressFixture, singleton: Tracked) {
+/// One worker: a function that runs operation `step` on `fixture`, chosen by the worker's
+/// own generator, seeded from `seed`.
+private func makeWorker(
+    _ worker: Int,
+    seed: UInt64,
+    fixture: StressFixture,
+    singleton: Tracked
+) -> (_ step: Int) -> Void {
     var random = SplitMix64(seed: seed &+ UInt64(worker) &* 0x9E37_79B9)
     let root = fixture.root
     let ledger = fixture.ledger
-    for step in 0..<operations {
+    return { step in
         do {
             switch random.below(100) {
             case 0..<15:  // the singleton, through every flavour
@@ -374,26 +379,33 @@ private func childLife(fixture: StressFixture, singleton: Tracked, random: inout
     if parent !== fixture.root { parent.dispose() }
 }
 
-/// Runs `body(worker)` for `threads` threads and `tasks` tasks at once; false if they did not
-/// all finish within `limit`.
+/// Runs `operations` steps of `makeWorker(worker)` on each of `threads` threads and `tasks`
+/// tasks at once; false if they did not all finish within `limit`.
 private func runWorkers(
     threads: Int,
     tasks: Int,
+    operations: Int,
     limit: DispatchTimeInterval,
-    _ body: @escaping @Sendable (Int) -> Void
+    _ makeWorker: @escaping @Sendable (_ worker: Int) -> (_ step: Int) -> Void
 ) async -> Bool {
     let done = DispatchGroup()
     for worker in 0..<threads {
         done.enter()
         Thread {
-            body(worker)
+            let run = makeWorker(worker)
+            for step in 0..<operations { run(step) }
             done.leave()
         }.start()
     }
     for worker in threads..<(threads + tasks) {
         done.enter()
         Task.detached {
-            body(worker)
+            let run = makeWorker(worker)
+            for step in 0..<operations {
+                run(step)
+                // Let the other tests' tasks run: the cooperative pool has one thread per core.
+                if step % 64 == 63 { await Task.yield() }
+            }
             done.leave()
         }
     }
@@ -420,16 +432,18 @@ struct StressTests {
         let finished = await runWorkers(
             threads: StressSize.threads,
             tasks: StressSize.tasks,
+            operations: operations,
             limit: StressSize.timeLimit
         ) { worker in
-            runWorker(worker, operations: operations, seed: seed, fixture: fixture, singleton: singleton)
+            makeWorker(worker, seed: seed, fixture: fixture, singleton: singleton)
         }
         #expect(finished, "workers did not finish within the time limit: a deadlock (seed \(seed))")
         guard finished else { return }
         // The pinned weak instance was strongly held throughout: every resolve returned it.
         #expect(try ObjectIdentifier(root.tryResolve(WeakTracked.self, name: "pinned")) == pinnedIdentity)
 
-        #expect(fixture.failures.all.isEmpty, "seed \(seed): \(Set(fixture.failures.all).sorted())")
+        let failures = fixture.failures.all
+        #expect(failures.count == 0, "seed \(seed): \(Set(failures).sorted())")
 
         root.dispose()
         pinned = nil
@@ -440,8 +454,8 @@ struct StressTests {
         #expect(summary.overlapping.isEmpty, "overlapping builds of \(summary.overlapping.sorted())")
         #expect(summary.builds["S"] == 1)
         // Every held instance is disposed exactly once by the end.
-        let wrong = summary.disposals.filter { $0.value != 1 }
-        #expect(wrong.isEmpty, "instances disposed other than once: \(wrong.count) of \(summary.disposals.count)")
+        let disposedOtherThanOnce = summary.disposals.filter { $0.value != 1 }.count
+        #expect(disposedOtherThanOnce == 0, "of \(summary.disposals.count) held instances")
         // Replaced registrations: never disposed twice.
         #expect(summary.mostDisposals <= 1)
         // Built once per lifetime: each cached instance's lifetime ends with one reset that
@@ -474,13 +488,14 @@ struct StressTests {
         let late = Counter()
         let unexpected = EventLog()
         let seed = StressSize.seed
-        let finished = await runWorkers(threads: 4, tasks: 2, limit: StressSize.timeLimit) { worker in
+        let finished = await runWorkers(threads: 4, tasks: 2, operations: 1_000, limit: StressSize.timeLimit) {
+            worker in
             var random = SplitMix64(seed: seed &+ UInt64(worker))
-            for step in 0..<1_000 {
+            return { step in
                 if worker == 0 && step == 500 {
                     container.dispose()
                     disposed.increment()
-                    continue
+                    return
                 }
                 let disposedBefore = disposed.value != 0
                 do throws(ResolutionError) {
@@ -490,7 +505,7 @@ struct StressTests {
                     case 2: _ = try container.tryResolve(WeakTracked.self, name: "free")
                     default:
                         container.reset(.cached("a"))
-                        continue
+                        return
                     }
                     if disposedBefore { late.increment() }
                 } catch {
@@ -501,7 +516,7 @@ struct StressTests {
         #expect(finished, "a deadlock (seed \(seed))")
         guard finished else { return }
         #expect(late.value == 0, "resolves that succeeded after dispose() returned")
-        #expect(unexpected.all.isEmpty)
+        #expect(unexpected.all.count == 0, "\(Set(unexpected.all).sorted())")
         let summary = ledger.summary(heldLabel: StressFixture.isHeld)
         #expect(summary.mostDisposals <= 1)
         #expect(summary.overlapping.isEmpty)
