@@ -132,6 +132,28 @@ struct MisuseTests {
         #expect(try container.tryResolve(MisuseService.self, arguments: 3, "x").id == 3)
     }
 
+    @Test("An argument of a subtype, or not optional where the factory takes an optional: argumentMismatch")
+    func argumentOfRelatedType() throws {
+        let container = Container()
+        container.register(scope: .transient) { (_, client: any APIClient) in DiskStorage(client: client) }
+        container.register(scope: .transient) { (_, id: Int?) in MisuseService(id: id ?? -1) }
+        let subtype = try #require(throws: ResolutionError.self) {
+            try container.tryResolve(DiskStorage.self, arguments: LiveAPIClient())
+        }
+        #expect(subtype.kind == .argumentMismatch)
+        #expect(subtype.argumentTypes == "(LiveAPIClient)")
+        #expect(subtype.nearMisses.first?.contains("APIClient") == true)
+        let optional = try #require(throws: ResolutionError.self) {
+            try container.tryResolve(MisuseService.self, arguments: 3)
+        }
+        #expect(optional.kind == .argumentMismatch)
+        // Passing the declared types works.
+        #expect(
+            try container.tryResolve(DiskStorage.self, arguments: LiveAPIClient() as any APIClient).client
+                is LiveAPIClient)
+        #expect(try container.tryResolve(MisuseService.self, arguments: Int?.some(3)).id == 3)
+    }
+
     @Test("Resolving an Optional type: the wrapped registration answers; notRegistered if none")
     func optionalType() throws {
         let container = Container()
@@ -338,6 +360,21 @@ struct MisuseTests {
         #expect(try container.tryResolve(MisuseService.self, arguments: 2).id == 1)
         container.reset(.cached("c"))
         #expect(try container.tryResolve(MisuseService.self, arguments: 3).id == 3)
+    }
+
+    @Test("Resetting a scope by a misspelt name, or a scope that holds nothing: nothing happens")
+    func resetWrongScope() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(scope: .cached("session")) { _ in MisuseDisposable("s", log: log) }
+        let held: MisuseDisposable = try container.tryResolve()
+        container.reset(.cached("Session"))
+        container.reset(.transient)
+        container.reset(.graph)
+        #expect(log.all.isEmpty)
+        #expect(try container.tryResolve(MisuseDisposable.self) === held)
+        container.reset(.cached("session"))
+        #expect(log.all == ["dispose s"])
     }
 
     // MARK: - Re-entrance
