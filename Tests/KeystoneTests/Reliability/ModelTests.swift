@@ -3,11 +3,12 @@ import Testing
 @testable import Keystone
 
 // The model-based test of issue 7. Random sequences of operations (register with a random
-// scope, name, argument types and dependency; resolve through each flavour; reset; dispose;
-// child containers) run against the real container and against `Model`, a plain reference
-// written from the documented behaviour. Every observable result must agree: which instance
-// came back (by the build number each factory stamps on it, and the instances it was built
-// from), the error kind, and the order of disposals.
+// scope, name, argument types and dependency, sometimes bound to a protocol with `bind` or
+// given a `then` hook; resolve through each flavour; reset; dispose; child containers) run
+// against the real container and against `Model`, a plain reference written from the
+// documented behaviour. Every observable result must agree: which instance came back (by the
+// build number each factory stamps on it, and the instances it was built from), the error
+// kind, what the hooks saw, and the order of disposals.
 //
 // A failing sequence is shrunk (operations are dropped while the failure persists) and
 // printed with its seed. Replay it with
@@ -59,6 +60,10 @@ struct ModelSpec: CustomStringConvertible {
     let throwing: Bool
     /// Whether the registration is also bound to `any ModelBound` (same name and arguments).
     var bound = false
+    /// A `then` hook that resolves this key (its own key completes a circular reference).
+    var hook: ModelKey?
+    /// Whether that hook throws after resolving.
+    var hookThrows = false
 
     var boundKey: ModelKey { ModelKey(service: .bound, name: key.name, shape: key.shape) }
 
@@ -67,6 +72,7 @@ struct ModelSpec: CustomStringConvertible {
         if let dependency { text += " needs \(dependency)\(twice ? " twice" : "")" }
         if throwing { text += " throws" }
         if bound { text += " bound" }
+        if let hook { text += " then resolves \(hook)\(hookThrows ? " and throws" : "")" }
         return text
     }
 }
@@ -135,7 +141,9 @@ enum ModelOutcome: Equatable, CustomStringConvertible {
 struct ModelStep: Equatable, CustomStringConvertible {
     var outcome: ModelOutcome = .none
     var disposed: [Int] = []
-    var description: String { "\(outcome), disposed \(disposed)" }
+    /// What the `then` hooks saw: "<instance> → <what the hook resolved>".
+    var hooks: [String] = []
+    var description: String { "\(outcome), disposed \(disposed), hooks \(hooks)" }
 }
 
 // MARK: - The reference model
@@ -177,18 +185,21 @@ final class Model {
 
     /// A deliberate mistake, to show that the comparison catches one (see `mutantsAreCaught`).
     enum Mutation: CaseIterable {
-        case disposeOldestFirst, graphActsTransient, weakIgnoresPins, nestedResolvesStartAtRoot
+        case disposeOldestFirst, graphActsTransient, weakIgnoresPins, nestedResolvesStartAtRoot, hooksRunBeforeCaching
     }
 
     var containers = [Box(parent: nil)]
     var nextID = 0
     var pinned: Set<Int> = []
+    /// The hook log of the operation being applied.
+    var hooks: [String] = []
     let mutation: Mutation?
 
     init(mutation: Mutation? = nil) { self.mutation = mutation }
 
     func apply(_ op: ModelOp) -> ModelStep {
         var step = ModelStep()
+        hooks = []
         switch op {
         case .register(let index, let spec):
             let box = containers[index % containers.count]
@@ -246,6 +257,7 @@ final class Model {
         case .unpin:
             pinned = []
         }
+        step.hooks = hooks
         return step
     }
 
@@ -355,7 +367,22 @@ final class Model {
         }
         let made = Observed(
             id: id, arguments: spec.key.shape.arguments(number: number, text: text), dependencies: dependencies)
-        if spec.scope != .transient && !(spec.scope == .graph && mutation == .graphActsTransient) {
+        let caches = spec.scope != .transient && !(spec.scope == .graph && mutation == .graphActsTransient)
+        if caches && mutation != .hooksRunBeforeCaching {
+            context.instances[ObjectIdentifier(registration)] = made
+        }
+        if let hook = spec.hook {
+            do throws(Failure) {
+                let seen = try resolve(
+                    hook, number: ModelHarness.dependencyNumber, text: "d", from: owner, in: &context)
+                hooks.append("#\(id) → \(seen)")
+                if spec.hookThrows { throw Failure(kind: .factoryFailed, depth: nil) }
+            } catch {
+                context.instances[ObjectIdentifier(registration)] = nil
+                throw error
+            }
+        }
+        if caches && mutation == .hooksRunBeforeCaching {
             context.instances[ObjectIdentifier(registration)] = made
         }
         return made
@@ -372,6 +399,7 @@ protocol ModelObservable {
 final class ModelWorld: Sendable {
     private let ids = Counter()
     let disposals = ResultBox<Int>()
+    let hooks = EventLog()
     func nextID() -> Int { ids.increment() }
 }
 
@@ -414,6 +442,7 @@ final class ModelHarness {
     var containers = [Container()]
     var pinned: [AnyObject] = []
     private var disposalsSeen = 0
+    private var hooksSeen = 0
 
     func apply(_ op: ModelOp, predicted: ModelStep) -> ModelStep {
         var step = ModelStep()
@@ -445,6 +474,9 @@ final class ModelHarness {
         let all = world.disposals.all.compactMap { $0 }
         step.disposed = Array(all[disposalsSeen...])
         disposalsSeen = all.count
+        let hooks = world.hooks.all
+        step.hooks = Array(hooks[hooksSeen...])
+        hooksSeen = hooks.count
         return step
     }
 
@@ -472,9 +504,10 @@ final class ModelHarness {
             return Observed(id: id, arguments: arguments, dependencies: dependencies)
         }
         switch spec.key.service {
-        case .first: register(spec, in: container, build: build) { ModelFirst($0, world) }
-        case .second: register(spec, in: container, build: build) { ModelSecond($0, world) }
-        case .value: register(spec, in: container, build: build) { ModelValue(observed: $0) }
+        case .first: register(spec, in: container, build: build, wrap: { ModelFirst($0, world) }, observe: \.observed)
+        case .second: register(spec, in: container, build: build, wrap: { ModelSecond($0, world) }, observe: \.observed)
+        case .value:
+            register(spec, in: container, build: build, wrap: { ModelValue(observed: $0) }, observe: \.observed)
         case .bound: preconditionFailure("bound keys are made by bind, not registered")
         }
     }
@@ -483,7 +516,8 @@ final class ModelHarness {
         _ spec: ModelSpec,
         in container: Container,
         build: @escaping @Sendable (Resolver, String) throws -> Observed,
-        wrap: @escaping @Sendable (Observed) -> Service
+        wrap: @escaping @Sendable (Observed) -> Service,
+        observe: @escaping @Sendable (Service) -> Observed
     ) {
         let name = modelNames[spec.key.name]
         let registration: Registration<Service>
@@ -499,6 +533,14 @@ final class ModelHarness {
         case .stringInt:
             registration = container.register(Service.self, name: name, scope: spec.scope) { (r, t: String, n: Int) in
                 try wrap(build(r, "\(t),\(n)"))
+            }
+        }
+        if let hook = spec.hook {
+            let world = world
+            registration.then { r, service in
+                let seen = try Self.resolveDependency(hook, with: r)
+                world.hooks.append("#\(observe(service).id) → \(seen)")
+                if spec.hookThrows { throw ModelBoom() }
             }
         }
         if spec.bound { registration.bind((any ModelBound).self) }
@@ -648,6 +690,10 @@ enum ModelSequences {
                     throwing: random.chance(6)
                 )
                 spec.bound = random.chance(25)
+                if random.chance(20) {
+                    spec.hook = random.chance(50) ? key : (random.chance(60) ? random.pick(registered) : anyKey())
+                    spec.hookThrows = random.chance(15)
+                }
                 if spec.bound { registered.append(spec.boundKey) }
                 ops.append(.register(container: container, spec))
             case 30..<78:
@@ -773,6 +819,7 @@ struct ModelTests {
         var values = 0
         var disposals = 0
         var severalDisposedAtOnce = 0
+        var hooks = 0
         for index in 0..<100 {
             let model = Model()
             for op in ModelSequences.generate(seed: ModelSequences.seed(base: ModelSequences.defaultSeed, index: index))
@@ -780,6 +827,7 @@ struct ModelTests {
                 let step = model.apply(op)
                 disposals += step.disposed.count
                 if step.disposed.count > 1 { severalDisposedAtOnce += 1 }
+                hooks += step.hooks.count
                 switch step.outcome {
                 case .value: values += 1
                 case .failure(let kind, _): kinds.insert(kind.description)
@@ -790,6 +838,7 @@ struct ModelTests {
         #expect(values > 600)
         #expect(disposals > 100)
         #expect(severalDisposedAtOnce > 10, "\(severalDisposedAtOnce)")
+        #expect(hooks > 50, "\(hooks)")
         #expect(
             kinds.isSuperset(of: [
                 "not registered", "argument mismatch", "cycle", "disposed", "factory failed", "weak value type",
