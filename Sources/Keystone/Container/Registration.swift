@@ -18,6 +18,7 @@ public struct Registration<Service>: Sendable {
     /// The bound type has the registration's name and argument types, and shares its scope:
     /// resolving `Other` resolves the registration (building or reusing its instance as its
     /// scope says) and converts it. The converter runs on every resolve of `Other`.
+    /// Binding the registered type itself does nothing: the instance already resolves as it.
     ///
     /// - Parameters:
     ///   - type: The additional type.
@@ -37,6 +38,9 @@ public struct Registration<Service>: Sendable {
         let name = entry.name
         let argumentTypes = entry.argumentTypes
         let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
+        // Binding the registered type itself would replace the registration with a binding to
+        // itself: a cycle on every resolve. The instance already resolves as that type.
+        guard key != target else { return self }
         let bound = Entry<Other>(
             slot: container.registry.slotCreatingIfNeeded(for: key),
             name: name,
@@ -53,6 +57,8 @@ public struct Registration<Service>: Sendable {
             )
             do {
                 return try converter(instance)
+            } catch let failure as ConversionFailure {
+                throw failure  // a failed cast (below): nothing of the user's to wrap
             } catch {
                 throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
             }

@@ -66,7 +66,7 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)] {
+        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)]?.value {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
             return made as! Service
@@ -101,7 +101,7 @@ extension ResolutionContext {
             return value
         }
         let id = ObjectIdentifier(entry)
-        if entry.scope.kind != .transient { instances[id] = value }
+        if entry.scope.kind != .transient { instances[id] = (entry, value) }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)

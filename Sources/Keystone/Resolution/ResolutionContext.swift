@@ -20,7 +20,10 @@ final class ResolutionContext: @unchecked Sendable {
 
     // Owner-thread state.
     var path: [AnyEntry] = []
-    var instances: [ObjectIdentifier: Any] = [:]
+    /// Keyed by the entry's identity; the value keeps the entry alive, so that its address
+    /// cannot be reused by another entry (registered during this resolution) while the key
+    /// is in use.
+    var instances: [ObjectIdentifier: (entry: AnyEntry, value: Any)] = [:]
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
