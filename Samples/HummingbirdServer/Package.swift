@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A sample, not part of Keystone's package graph: a Hummingbird 2 server whose composition root
+// is a Keystone container, with one child container per request.
+let package = Package(
+    name: "HummingbirdServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "notes-server", targets: ["NotesServer"])
+    ],
+    dependencies: [
+        .package(name: "Keystone", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // Both already come with Hummingbird; named here because the sample imports them.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "NotesServer",
+            dependencies: [
+                .product(name: "Keystone", package: "Keystone"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "NotesServerTests",
+            dependencies: [
+                "NotesServer",
+                .product(name: "Keystone", package: "Keystone"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
