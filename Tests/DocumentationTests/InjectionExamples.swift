@@ -1,10 +1,9 @@
 import Keystone
 import Testing
 
-/// The README snippets of the injection features, compiled and run: each test body holds
-/// the snippet between `// snippet` and `// end`, then checks what it claims. (The
-/// `AutoRegistering` snippet is the test process's hook, Support/AutoRegistration.swift:
-/// a process has one.)
+/// The README examples of the injection features, compiled and run: each test body holds
+/// the example between `// snippet` and `// end`, then checks what it claims.
+/// `DocumentationSyncTests` checks that README.md shows them line for line.
 @Suite("Injection README snippets")
 struct InjectionSnippetTests {
     @Test func lazyResolver() throws {
@@ -35,7 +34,11 @@ struct InjectionSnippetTests {
     }
 
     @Test func propertyWrappers() {
-        let container = Container.shared
+        let container = Container()
+        Container.withShared(container) { checkPropertyWrappers(container) }
+    }
+
+    func checkPropertyWrappers(_ container: Container) {
         container.register(SnippetAPI.self) { _ in SnippetAPI() }
         container.register(SnippetExporter.self, scope: .transient) { _ in SnippetExporter() }
         container.register(SnippetCoordinator.self, scope: .weak) { _ in SnippetCoordinator() }
