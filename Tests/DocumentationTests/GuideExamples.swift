@@ -278,3 +278,27 @@ struct TestingGuideExamples {
         #expect(Container.shared !== testContainer)
     }
 }
+
+final class Repository: Sendable {
+    let database: Database
+    init(database: Database) { self.database = database }
+}
+
+@Suite("DocC article examples: concurrency")
+struct ConcurrencyGuideExamples {
+    @Test("Concurrency: async factories")
+    func asyncFactories() async throws {
+        let backend = Container()
+        backend.register(Configuration.self, scope: .singleton) { _ in Configuration(path: "db.json") }
+        backend.register(Database.self, scope: .singleton) { r in
+            try await Database.open(configuration: r.resolve())
+        }
+        backend.register(scope: .transient) { r in
+            try await Repository(database: r.resolve())
+        }
+
+        let repository: Repository = try await backend.resolveAsync()
+        #expect(repository.database.configuration.path == "db.json")
+        #expect(try await backend.resolveAsync(Repository.self).database === repository.database)
+    }
+}
