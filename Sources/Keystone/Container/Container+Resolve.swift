@@ -17,6 +17,7 @@ extension Container {
     ///   - name: The name it was registered under, if any.
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -33,6 +34,7 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` naming the service, the path that led to the failure,
     ///   the near misses and a fix.
+    @inlinable
     public func tryResolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -56,6 +58,7 @@ extension Container {
     /// while building it, such as a missing dependency deeper in the graph, a cycle or a
     /// throwing factory, is a broken graph rather than an absent service: it traps like
     /// ``resolve(_:name:arguments:)``, so that it is never mistaken for "not registered".
+    @inlinable
     public func resolveOptional<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -73,7 +76,7 @@ extension Container {
     /// The resolve path. A shared instance that is already built is returned after one
     /// lock-free lookup and one per-key lock, with no allocation; anything else goes through
     /// a new resolution.
-    @inline(__always)
+    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         name: Name?,

@@ -29,7 +29,7 @@ public final class Container: Sendable {
     /// with another.
     public let defaultScope: Scope
 
-    let registry = Registry()
+    @usableFromInline let registry = Registry()
     let lifecycle = Lifecycle()
 
     /// Creates an empty container.
@@ -89,6 +89,7 @@ public final class Container: Sendable {
     ///     caller wrapped in a ``ResolutionError`` with the path.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
+    @inlinable
     public func register<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -97,19 +98,42 @@ public final class Container: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // Built in the caller's specialised code, so that unpacking the arguments costs no
+        // run-time metadata on every resolve.
         let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)
         }
+        return register(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            name: name,
+            scope: scope,
+            argumentTypes: (repeat each Argument).self,
+            file: file,
+            line: line,
+            factory: erased
+        )
+    }
+
+    /// Registers a factory whose arguments are already erased, under `key`.
+    @usableFromInline
+    func register<Service>(
+        _ key: RegistryKey,
+        name: Name?,
+        scope: Scope?,
+        argumentTypes: Any.Type,
+        file: StaticString,
+        line: UInt,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) -> Registration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         let entry = Entry<Service>(
             slot: slot,
             name: name,
             scope: scope ?? defaultScope,
-            argumentTypes: (repeat each Argument).self,
+            argumentTypes: argumentTypes,
             location: SourceLocation(file: file, line: line),
-            factory: erased
+            factory: factory
         )
         install(entry)
         return Registration(container: self, slot: slot)

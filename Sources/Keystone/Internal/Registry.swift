@@ -4,15 +4,20 @@ import CKeystoneAtomics
 ///
 /// All three are reduced to machine words when the key is made, so that a lookup hashes and
 /// compares three integers: never a `String`, never `Any`.
+///
+/// `@usableFromInline` with an `@inlinable` initialiser: the public entry points make the key
+/// in the caller's specialised code, where the argument tuple's type is a constant instead of
+/// metadata built at run time.
+@usableFromInline
 struct RegistryKey: Hashable, Sendable {
     /// `ObjectIdentifier` of the service type.
-    let service: ObjectIdentifier
+    @usableFromInline let service: ObjectIdentifier
     /// The interned name, or 0 for none.
-    let name: Int
+    @usableFromInline let name: Int
     /// `ObjectIdentifier` of the tuple of argument types (`()` when there are none).
-    let arguments: ObjectIdentifier
+    @usableFromInline let arguments: ObjectIdentifier
 
-    @inline(__always)
+    @inlinable
     init<Service, each Argument>(
         _ service: Service.Type,
         name: Name?,
@@ -70,6 +75,7 @@ final class Slot: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the published pointers are
 /// read and written with acquire/release atomics.
+@usableFromInline
 final class Registry: @unchecked Sendable {
     private struct Node {
         let key: RegistryKey

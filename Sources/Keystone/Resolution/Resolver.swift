@@ -28,6 +28,7 @@ public struct Resolver: Sendable {
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
     /// - Throws: ``ResolutionError`` with the resolution path.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -62,6 +63,7 @@ public struct Resolver: Sendable {
     }
 
     /// Resolves by a key already made, with type-erased arguments.
+    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         name: Name?,
@@ -103,6 +105,7 @@ public struct Resolver: Sendable {
 extension ResolutionError {
     /// Whether this error says that the service requested at `depth` (the number of
     /// services its resolution was building around the request) has no registration.
+    @usableFromInline
     func isMissingRoot(depth: Int) -> Bool {
         missingAtDepth == depth
     }
