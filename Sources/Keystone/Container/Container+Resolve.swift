@@ -41,8 +41,10 @@ extension Container {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // A held instance that is already built: one lock-free lookup, no allocation.
+        if let instance = registry.publishedInstance(for: key, as: Service.self) { return instance }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
-            try resolve(
+            try resolveUncached(
                 key,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
@@ -73,27 +75,17 @@ extension Container {
         }
     }
 
-    /// The resolve path. A shared instance that is already built is returned after one
-    /// lock-free lookup and one per-key lock, with no allocation; anything else goes through
-    /// a new resolution.
+    /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
+    /// one running on this thread, if any (a factory that called `container.resolve`).
     @usableFromInline
-    func resolve<Service>(
+    @inline(never)
+    func resolveUncached<Service>(
         _ key: RegistryKey,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if let slot = registry.slot(for: key) {
-            slot.lock.lock()
-            if let entry = slot.entry, entry.holdsInstance,
-                let instance = unsafeDowncast(entry, to: Entry<Service>.self).instance
-            {
-                slot.lock.unlock()
-                return instance
-            }
-            slot.lock.unlock()
-        }
-        return try resolveInNewContext(
+        try resolveInNewContext(
             key,
             origin: CurrentResolution.context,
             name: name,
@@ -103,7 +95,6 @@ extension Container {
     }
 
     /// Runs a top-level resolution of `key` in a context of its own.
-    @inline(never)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
         origin: ResolutionContext?,

@@ -46,20 +46,89 @@ struct RegistryKey: Hashable, Sendable {
 }
 
 /// One key's place in a container: the lock that guards the key's registration and the
-/// instance it holds, and the current registration.
+/// instance it holds, the current registration, and the held instance published for the
+/// lock-free read.
 ///
 /// A slot is created the first time its key is registered and lives as long as the
 /// container, so that readers can hold it without a reference count.
 ///
-/// `@unchecked Sendable`: `entry` (and the mutable state of that entry) is guarded by `lock`.
+/// ## The published instance
+///
+/// While the registration holds an instance (`.singleton`, `.cached`), the slot also
+/// publishes it in an ``InstanceBox`` at `published`, so that resolving it takes no lock: a
+/// reader announces the box with a hazard pointer, copies the instance out and ends the
+/// announcement (see `KeystoneAtomics.h`). The box is written only with `lock` held, together
+/// with the entry's `instance`, so the two always agree. Unpublishing (`reset`, `dispose`,
+/// re-registration) waits for readers that announced the box before releasing it, so a reader
+/// never copies from freed memory.
+///
+/// `@unchecked Sendable`: `entry` (and the mutable state of that entry) and writes of
+/// `published` are guarded by `lock`; `published` is read with the hazard-pointer protocol.
 final class Slot: @unchecked Sendable {
     let key: RegistryKey
     let lock = Lock()
     /// The current registration; nil once the container is disposed.
     var entry: AnyEntry?
+    /// The published ``InstanceBox`` (retained), or nil.
+    let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     init(key: RegistryKey) {
         self.key = key
+        published = .allocate(capacity: 1)
+        published.initialize(to: nil)
+    }
+
+    deinit {
+        // The container is gone, so no reader can be announcing the box.
+        if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
+        published.deallocate()
+    }
+
+    /// Publishes `instance` for the lock-free read. Called with `lock` held, when the entry
+    /// starts holding `instance`.
+    func publish<Service>(_ instance: Service) {
+        let box = Unmanaged.passRetained(InstanceBox(instance)).toOpaque()
+        let previous = keystone_unpublish(published)
+        keystone_publish(published, box)
+        if let previous { retire(previous) }
+    }
+
+    /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
+    /// its instance go; returns once no reader can still be copying from the old box.
+    func unpublish() {
+        if let previous = keystone_unpublish(published) { retire(previous) }
+    }
+
+    private func retire(_ box: UnsafeMutableRawPointer) {
+        keystone_hazard_wait(box)
+        Unmanaged<AnyObject>.fromOpaque(box).release()
+    }
+
+    /// The published instance, read without a lock, or nil if none is published.
+    @inline(__always)
+    func publishedInstance<Service>(as type: Service.Type) -> Service? {
+        guard let box = keystone_hazard_protect(published) else { return nil }
+        return InstanceBox<Service>.copy(box)
+    }
+}
+
+/// An immutable copy of a held instance, published by its ``Slot`` for the lock-free read.
+@usableFromInline
+final class InstanceBox<Service> {
+    @usableFromInline let value: Service
+
+    init(_ value: Service) {
+        self.value = value
+    }
+
+    /// Copies the value out of the box that `keystone_hazard_protect` returned and announced,
+    /// then ends the announcement. The copy (and the reference it takes) is made first.
+    @inlinable
+    @inline(__always)
+    static func copy(_ box: UnsafeMutableRawPointer) -> Service {
+        let value = Unmanaged<InstanceBox<Service>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        keystone_hazard_clear()
+        return value
     }
 }
 
@@ -80,6 +149,8 @@ final class Registry: @unchecked Sendable {
     private struct Node {
         let key: RegistryKey
         let slot: Unmanaged<Slot>
+        /// The slot's `published`, here to save the reader a load.
+        let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
         let next: UnsafeMutablePointer<Node>?
     }
 
@@ -120,6 +191,29 @@ final class Registry: @unchecked Sendable {
     /// The slot for `key`, or nil if the key was never registered. Lock-free.
     @inline(__always)
     func slot(for key: RegistryKey) -> Slot? {
+        node(for: key)?.pointee.slot.takeUnretainedValue()
+    }
+
+    /// The instance published for `key`, announced with a hazard pointer (see ``Slot``), or
+    /// nil if none is published. Lock-free. The caller copies it with ``InstanceBox/copy(_:)``,
+    /// which ends the announcement.
+    @usableFromInline
+    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+        guard let node = node(for: key) else { return nil }
+        return keystone_hazard_protect(node.pointee.published)
+    }
+
+    /// The instance published for `key`, or nil: the whole lock-free read, specialised in the
+    /// caller so that copying the instance out is a load and a retain.
+    @inlinable
+    @inline(__always)
+    func publishedInstance<Service>(for key: RegistryKey, as type: Service.Type) -> Service? {
+        guard let box = protectPublishedInstance(for: key) else { return nil }
+        return InstanceBox<Service>.copy(box)
+    }
+
+    @inline(__always)
+    private func node(for key: RegistryKey) -> UnsafeMutablePointer<Node>? {
         let raw = keystone_load_acquire(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
         let buckets = raw.unsafelyUnwrapped.assumingMemoryBound(to: Buckets.self).pointee
@@ -128,9 +222,7 @@ final class Registry: @unchecked Sendable {
             UnsafeRawPointer(buckets.heads + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))?
             .assumingMemoryBound(to: Node.self)
         while let candidate = node {
-            if candidate.pointee.key == key {
-                return candidate.pointee.slot.takeUnretainedValue()
-            }
+            if candidate.pointee.key == key { return candidate }
             node = candidate.pointee.next
         }
         return nil
@@ -166,7 +258,7 @@ final class Registry: @unchecked Sendable {
         let index = Int(truncatingIfNeeded: key.mixed) & buckets.mask
         let head = buckets.heads[index]?.assumingMemoryBound(to: Node.self)
         let node = UnsafeMutablePointer<Node>.allocate(capacity: 1)
-        node.initialize(to: Node(key: key, slot: .passUnretained(slot), next: head))
+        node.initialize(to: Node(key: key, slot: .passUnretained(slot), published: slot.published, next: head))
         nodes.append(node)
         keystone_store_release(buckets.heads + index, UnsafeMutableRawPointer(node))
     }

@@ -104,6 +104,8 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
+        // Built already: the lock-free read, so that a warm path never takes the coordinator.
+        if let published = entry.slot.publishedInstance(as: Service.self) { return published }
         let coordinator = BuildCoordinator.condition
         coordinator.lock.lock()
         while true {
@@ -146,6 +148,7 @@ extension ResolutionContext {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
                         entry.instance = value
+                        entry.slot.publish(value)
                     } else {
                         entry.object = value as AnyObject
                     }

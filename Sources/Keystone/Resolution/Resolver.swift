@@ -35,6 +35,8 @@ public struct Resolver: Sendable {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // A held instance that is already built: one lock-free lookup, no allocation.
+        if let box = protectPublishedInstance(for: key) { return InstanceBox<Service>.copy(box) }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolve(
                 key,
@@ -60,6 +62,15 @@ public struct Resolver: Sendable {
         } catch  where error.isMissingRoot(depth: context.isUsableHere ? context.path.count : 0) {
             return nil
         }
+    }
+
+    /// The instance published for `key` in the owner's own registry, announced with a hazard
+    /// pointer (see ``Slot``), or nil. Only while the resolution runs on this thread: then the
+    /// owner is alive; an escaped resolver takes the slow path, which checks.
+    @usableFromInline
+    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+        guard context.isUsableHere else { return nil }
+        return owner._withUnsafeGuaranteedRef { $0.registry.protectPublishedInstance(for: key) }
     }
 
     /// Resolves by a key already made, with type-erased arguments.

@@ -72,7 +72,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     let onDispose: [@Sendable (Service) -> Void]
 
     // Guarded by `slot.lock`:
-    /// The held instance of a `.singleton` or `.cached` registration.
+    /// The held instance of a `.singleton` or `.cached` registration. The slot publishes it
+    /// for the lock-free read while it is set (see ``Slot``).
     var instance: Service?
     /// The instance of a `.weak` registration.
     weak var object: AnyObject?
@@ -140,6 +141,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func takeHeldInstance() -> (() -> Void)? {
         guard let held = instance else { return nil }
         instance = nil
+        slot.unpublish()
         let hooks = onDispose
         return {
             if let disposable = held as? Disposable { disposable.dispose() }
