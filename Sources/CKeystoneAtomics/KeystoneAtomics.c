@@ -63,3 +63,39 @@ void keystone_hazard_wait(const void *pointer) {
         while (__atomic_load_n(&record->pointer, __ATOMIC_SEQ_CST) == pointer) sched_yield();
     }
 }
+
+// MARK: - Per-thread resolution state
+
+_Thread_local void *keystone_current_resolution = NULL;
+_Thread_local void *keystone_spare_resolution = NULL;
+
+static pthread_key_t spare_key;
+static pthread_once_t spare_key_once = PTHREAD_ONCE_INIT;
+static void (*spare_release)(void *) = NULL;
+static _Thread_local bool spare_enrolled = false;
+
+/// Runs when a thread that kept a spare exits: releases it.
+static void release_spare(void *value) {
+    (void)value;
+    spare_enrolled = false;  // a later spare on this thread (another destructor) enrolls again
+    void *spare = keystone_spare_resolution;
+    keystone_spare_resolution = NULL;
+    if (spare != NULL) __atomic_load_n(&spare_release, __ATOMIC_RELAXED)(spare);
+}
+
+static void make_spare_key(void) {
+    if (pthread_key_create(&spare_key, release_spare) != 0) abort();
+}
+
+bool keystone_keep_spare_resolution(void *context, void (*release)(void *)) {
+    if (keystone_spare_resolution != NULL) return false;
+    if (!spare_enrolled) {
+        pthread_once(&spare_key_once, make_spare_key);
+        __atomic_store_n(&spare_release, release, __ATOMIC_RELAXED);  // the same function every time
+        // Any non-NULL value makes pthreads call the destructor at thread exit.
+        if (pthread_setspecific(spare_key, &spare_enrolled) != 0) abort();
+        spare_enrolled = true;
+    }
+    keystone_spare_resolution = context;
+    return true;
+}

@@ -98,4 +98,29 @@ static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull addre
     return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
 }
 
+// MARK: - Per-thread resolution state
+//
+// Two thread-local words for the resolve path, cheaper than `pthread_getspecific`: the
+// resolution running on this thread (unretained), and a finished resolution context kept
+// (retained) for the next top-level resolution on this thread to reuse, so that a resolve
+// allocates no context. `keystone_spare_release` is called with the spare when its thread exits.
+
+extern _Thread_local void *_Nullable keystone_current_resolution;
+extern _Thread_local void *_Nullable keystone_spare_resolution;
+
+static inline void *_Nullable keystone_get_current_resolution(void) { return keystone_current_resolution; }
+
+static inline void keystone_set_current_resolution(void *_Nullable context) { keystone_current_resolution = context; }
+
+/// Takes the spare context (retained), leaving none.
+static inline void *_Nullable keystone_take_spare_resolution(void) {
+    void *spare = keystone_spare_resolution;
+    keystone_spare_resolution = NULL;
+    return spare;
+}
+
+/// Keeps `context` (retained) as this thread's spare, and returns true, if there is none yet;
+/// otherwise returns false and the caller keeps its reference.
+bool keystone_keep_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull));
+
 #endif

@@ -102,7 +102,7 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        var context = ResolutionContext(root: self, origin: origin)
+        var context = ResolutionContext.begin(root: self, origin: origin)
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }

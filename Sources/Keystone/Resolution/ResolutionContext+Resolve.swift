@@ -58,12 +58,10 @@ extension ResolutionContext {
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         }
-        switch entry.scope.kind {
-        case .transient, .graph:
-            return try make(entry, owner: owner, arguments: arguments)
-        case .singleton, .cached, .weak:
+        if entry.isShared {
             return try shared(entry, owner: owner, arguments: arguments)
         }
+        return try make(entry, owner: owner, arguments: arguments)
     }
 
     /// Calls the factory and the hooks.
@@ -81,11 +79,11 @@ extension ResolutionContext {
         } catch {
             throw wrap(error, from: entry)
         }
-        if case .transient = entry.scope.kind, entry.afterCreation.isEmpty {
+        if !entry.hasAfterCreation && entry.isTransient {
             return value
         }
         let id = ObjectIdentifier(entry)
-        if entry.scope.kind != .transient { instances[id] = value }
+        if !entry.isTransient { instances[id] = value }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)

@@ -1,3 +1,5 @@
+import CKeystoneAtomics
+
 /// The state of one top-level resolution: the path being resolved (for cycles and
 /// diagnostics) and the instances it made (the `.graph` scope).
 ///
@@ -7,6 +9,10 @@
 /// top-level resolution when used; the little state such a resolver reads across threads
 /// (`root`, `finished`, `escapedOwners`) is guarded by `ResolutionContext.handoff`.
 ///
+/// A context that no resolver kept is reused by the next top-level resolution on its thread
+/// (see ``begin(root:origin:)`` and ``finish(_:)``), with its `path` and `instances` storage,
+/// so that a resolve allocates nothing but what its factories make.
+///
 /// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator``.
 final class ResolutionContext: @unchecked Sendable {
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
@@ -15,12 +21,13 @@ final class ResolutionContext: @unchecked Sendable {
 
     let thread = currentThread()
     /// The resolution this one was started from: the one running on this thread when it
-    /// began, or the one whose resolver was used from another thread.
-    let origin: ResolutionContext?
+    /// began, or the one whose resolver was used from another thread. Set when it begins.
+    private(set) var origin: ResolutionContext?
 
-    // Owner-thread state.
-    var path: [AnyEntry] = []
-    var instances: [ObjectIdentifier: Any] = [:]
+    // Owner-thread state. Only this context's thread touches it, so the dynamic exclusivity
+    // checks (a thread-local lookup on every access) are turned off.
+    @exclusivity(unchecked) var path: [AnyEntry] = []
+    @exclusivity(unchecked) var instances: [ObjectIdentifier: Any] = [:]
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
@@ -32,9 +39,22 @@ final class ResolutionContext: @unchecked Sendable {
     /// The entry this resolution waits for. Guarded by ``BuildCoordinator``.
     var waitingFor: AnyEntry?
 
-    init(root: Container, origin: ResolutionContext?) {
+    private init(root: Container, origin: ResolutionContext?) {
         self.root = root
         self.origin = origin
+    }
+
+    /// A context for a new top-level resolution on this thread: the thread's spare one if
+    /// it has one, otherwise a new one.
+    static func begin(root: Container, origin: ResolutionContext?) -> ResolutionContext {
+        guard let spare = keystone_take_spare_resolution() else {
+            return ResolutionContext(root: root, origin: origin)
+        }
+        let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
+        context.root = root
+        context.origin = origin
+        context.finished = false
+        return context
     }
 
     /// Whether `other` is this resolution or one it was started from.
@@ -55,15 +75,24 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// Ends the resolution. If a resolver escaped (the context is still referenced), keep
-    /// only weak references to the containers so that a stored resolver creates no cycle.
+    /// only weak references to the containers so that a stored resolver creates no cycle;
+    /// otherwise keep the context, emptied, as this thread's spare.
     static func finish(_ context: inout ResolutionContext) {
-        context.instances = [:]
-        context.path = []
+        // `path` is empty again (every step removes itself); `instances` only after `.graph`.
+        if !context.instances.isEmpty { context.instances.removeAll(keepingCapacity: true) }
+        if !context.path.isEmpty { context.path.removeAll(keepingCapacity: true) }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
+            context.origin = nil
+            let retained = Unmanaged.passRetained(context).toOpaque()
+            if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {
+                Unmanaged<ResolutionContext>.fromOpaque(retained).release()
+            }
             return
         }
+        context.instances = [:]
+        context.path = []
         handoff.withLock {
             var chain: [WeakContainer] = []
             var current = context.root

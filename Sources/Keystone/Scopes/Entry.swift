@@ -23,6 +23,12 @@ class AnyEntry: @unchecked Sendable {
     /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
     /// resolve fast path asks.
     let holdsInstance: Bool
+    /// Whether the scope is `.transient`, and whether there are after-creation hooks; stored
+    /// so that making an instance asks neither the scope nor the generic hook array.
+    let isTransient: Bool
+    let hasAfterCreation: Bool
+    /// Whether one instance is shared beyond a resolution (`.singleton`, `.cached`, `.weak`).
+    let isShared: Bool
 
     /// The resolution building this entry's shared instance right now, if any.
     /// Guarded by ``BuildCoordinator``'s lock.
@@ -35,7 +41,8 @@ class AnyEntry: @unchecked Sendable {
         serviceType: Any.Type,
         argumentTypes: Any.Type,
         location: SourceLocation,
-        boundTo: RegistryKey?
+        boundTo: RegistryKey?,
+        hasAfterCreation: Bool
     ) {
         self.slot = slot
         self.name = name
@@ -45,6 +52,9 @@ class AnyEntry: @unchecked Sendable {
         self.location = location
         self.boundTo = boundTo
         self.holdsInstance = scope.isHeld
+        self.isTransient = scope == .transient
+        self.isShared = scope.isHeld || scope == .weak
+        self.hasAfterCreation = hasAfterCreation
     }
 
     var key: RegistryKey { slot.key }
@@ -99,7 +109,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             serviceType: Service.self,
             argumentTypes: argumentTypes,
             location: location,
-            boundTo: boundTo
+            boundTo: boundTo,
+            hasAfterCreation: !afterCreation.isEmpty
         )
     }
 
