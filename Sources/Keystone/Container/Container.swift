@@ -115,8 +115,9 @@ public final class Container: Sendable {
         )
     }
 
-    /// Registers a factory whose arguments are already erased, under `key`.
-    @usableFromInline
+    /// Registers a factory whose arguments are already erased, under `key`. Inlined too, so
+    /// that the entry's generic metadata is the caller's constant rather than looked up.
+    @inlinable
     func register<Service>(
         _ key: RegistryKey,
         name: Name?,
@@ -140,6 +141,7 @@ public final class Container: Sendable {
     }
 
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
+    @usableFromInline
     func install(_ entry: AnyEntry) {
         let slot = entry.slot
         let disposal: (() -> Void)? = BuildCoordinator.condition.lock.withLock {

@@ -64,24 +64,30 @@ struct RegistryKey: Hashable, Sendable {
 ///
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry) and writes of
 /// `published` are guarded by `lock`; `published` is read with the hazard-pointer protocol.
+@usableFromInline
 final class Slot: @unchecked Sendable {
     let key: RegistryKey
-    let lock = Lock()
+    /// Guards `entry` and writes of `published`.
+    let lock: SlotLock
     /// The current registration; nil once the container is disposed.
     var entry: AnyEntry?
     /// The published ``InstanceBox`` (retained), or nil.
     let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
+    /// `published` and the mutex share one allocation: a registration allocates as little
+    /// as it can.
     init(key: RegistryKey) {
         self.key = key
-        published = .allocate(capacity: 1)
+        let storage = SlotLock.allocate(withWordsBefore: 1)
+        published = storage.words.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
         published.initialize(to: nil)
+        lock = storage.lock
     }
 
     deinit {
         // The container is gone, so no reader can be announcing the box.
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
-        published.deallocate()
+        lock.deallocate(withWordsBefore: 1)
     }
 
     /// Publishes `instance` for the lock-free read. Called with `lock` held, when the entry
@@ -134,56 +140,48 @@ final class InstanceBox<Service> {
 
 /// A hash table from ``RegistryKey`` to ``Slot`` that is read without any lock.
 ///
-/// Writers serialise on `writeLock`. A node is immutable once it is published: a writer fills
-/// it in, then publishes it at the head of its bucket with a release store; a reader loads
-/// the head with an acquire load and walks the chain. Growing builds a new bucket array with
-/// new nodes and publishes it the same way. Nothing a reader can reach is freed before the
-/// registry itself (old nodes and arrays are retired until `deinit`), so a reader never needs
-/// a reference count or a lock. Retired memory is bounded by the geometric growth: at most
-/// the size of the live table.
+/// Open addressing with linear probing over an array of slot references; slots are never
+/// removed. Writers serialise on `writeLock`. A writer fills a slot in completely, then
+/// publishes it in an empty cell with a release store; a reader loads cells with acquire
+/// loads and stops at the first empty one. Growing builds a new, twice as large table and
+/// publishes it the same way. Nothing a reader can reach is freed before the registry itself
+/// (old tables are retired until `deinit`), so a reader never needs a reference count or a
+/// lock. Retired memory is bounded by the geometric growth: at most the size of the live
+/// table. A registration allocates nothing here beyond its share of the growth.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the published pointers are
 /// read and written with acquire/release atomics.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    private struct Node {
-        let key: RegistryKey
-        let slot: Unmanaged<Slot>
-        /// The slot's `published`, here to save the reader a load.
-        let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
-        let next: UnsafeMutablePointer<Node>?
-    }
-
-    /// A bucket array: `mask` followed by `mask + 1` atomically published heads.
-    private struct Buckets {
+    /// A table: `mask` followed by `mask + 1` atomically published cells, each an unretained
+    /// ``Slot`` or nil.
+    private struct Table {
         let mask: Int
-        let heads: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+        let cells: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     }
 
-    /// The published bucket array (a pointer to a `Buckets`).
+    /// The published table (a pointer to a `Table`).
     private let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     private let writeLock = Lock()
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`.
     private var slots: [Slot] = []
-    /// Every node and bucket array ever allocated, freed in `deinit`. Guarded by `writeLock`.
-    private var nodes: [UnsafeMutablePointer<Node>] = []
-    private var arrays: [UnsafeMutablePointer<Buckets>] = []
+    /// Every table ever allocated, freed in `deinit`. Guarded by `writeLock`.
+    private var tables: [UnsafeMutablePointer<Table>] = []
 
     init() {
         current = .allocate(capacity: 1)
         current.initialize(to: nil)
-        let buckets = Self.makeBuckets(capacity: 64)
-        arrays.append(buckets)
-        current.pointee = UnsafeMutableRawPointer(buckets)
+        let table = Self.makeTable(capacity: 64)
+        tables.append(table)
+        current.pointee = UnsafeMutableRawPointer(table)
     }
 
     deinit {
         for slot in slots { slot.entry = nil }  // entries hold their slot; break the cycle
-        for node in nodes { node.deallocate() }
-        for array in arrays {
-            array.pointee.heads.deallocate()
-            array.deallocate()
+        for table in tables {
+            table.pointee.cells.deallocate()
+            table.deallocate()
         }
         current.deallocate()
     }
@@ -191,7 +189,8 @@ final class Registry: @unchecked Sendable {
     /// The slot for `key`, or nil if the key was never registered. Lock-free.
     @inline(__always)
     func slot(for key: RegistryKey) -> Slot? {
-        node(for: key)?.pointee.slot.takeUnretainedValue()
+        guard let slot = unretainedSlot(for: key) else { return nil }
+        return slot.takeUnretainedValue()
     }
 
     /// The instance published for `key`, announced with a hazard pointer (see ``Slot``), or
@@ -199,8 +198,8 @@ final class Registry: @unchecked Sendable {
     /// which ends the announcement.
     @usableFromInline
     func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
-        guard let node = node(for: key) else { return nil }
-        return keystone_hazard_protect(node.pointee.published)
+        guard let slot = unretainedSlot(for: key) else { return nil }
+        return keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published })
     }
 
     /// The instance published for `key`, or nil: the whole lock-free read, specialised in the
@@ -213,32 +212,32 @@ final class Registry: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func node(for key: RegistryKey) -> UnsafeMutablePointer<Node>? {
+    private func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
         let raw = keystone_load_acquire(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
-        let buckets = raw.unsafelyUnwrapped.assumingMemoryBound(to: Buckets.self).pointee
-        let index = Int(truncatingIfNeeded: key.mixed) & buckets.mask
-        var node = keystone_load_acquire(
-            UnsafeRawPointer(buckets.heads + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))?
-            .assumingMemoryBound(to: Node.self)
-        while let candidate = node {
-            if candidate.pointee.key == key { return candidate }
-            node = candidate.pointee.next
+        let table = raw.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
+        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
+        while true {
+            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            guard let candidate = keystone_load_acquire(cell) else { return nil }
+            let slot = Unmanaged<Slot>.fromOpaque(candidate)
+            if slot._withUnsafeGuaranteedRef({ $0.key == key }) { return slot }
+            index = (index &+ 1) & table.mask
         }
-        return nil
     }
 
     /// The slot for `key`, created and published if it does not exist yet.
+    @usableFromInline
     func slotCreatingIfNeeded(for key: RegistryKey) -> Slot {
         writeLock.withLock {
             if let slot = slot(for: key) { return slot }
             let slot = Slot(key: key)
             slots.append(slot)
-            var buckets = currentBuckets
-            if slots.count > (buckets.mask + 1) / 4 * 3 {
-                buckets = grow(from: buckets)
+            var table = currentTable
+            if slots.count > (table.mask + 1) / 2 {
+                table = grow(from: table)
             }
-            publish(key: key, slot: slot, in: buckets)
+            insert(slot, in: table)
             return slot
         }
     }
@@ -250,35 +249,34 @@ final class Registry: @unchecked Sendable {
 
     // MARK: - Writing (with `writeLock` held)
 
-    private var currentBuckets: Buckets {
-        current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: Buckets.self).pointee
+    private var currentTable: Table {
+        current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
     }
 
-    private func publish(key: RegistryKey, slot: Slot, in buckets: Buckets) {
-        let index = Int(truncatingIfNeeded: key.mixed) & buckets.mask
-        let head = buckets.heads[index]?.assumingMemoryBound(to: Node.self)
-        let node = UnsafeMutablePointer<Node>.allocate(capacity: 1)
-        node.initialize(to: Node(key: key, slot: .passUnretained(slot), published: slot.published, next: head))
-        nodes.append(node)
-        keystone_store_release(buckets.heads + index, UnsafeMutableRawPointer(node))
-    }
-
-    private func grow(from old: Buckets) -> Buckets {
-        let array = Self.makeBuckets(capacity: (old.mask + 1) * 2)
-        arrays.append(array)
-        let buckets = array.pointee
-        for slot in slots.dropLast() {  // the newest slot is published by the caller
-            publish(key: slot.key, slot: slot, in: buckets)
+    private func insert(_ slot: Slot, in table: Table) {
+        var index = Int(truncatingIfNeeded: slot.key.mixed) & table.mask
+        while table.cells[index] != nil {
+            index = (index &+ 1) & table.mask
         }
-        keystone_store_release(current, UnsafeMutableRawPointer(array))
-        return buckets
+        keystone_store_release(table.cells + index, Unmanaged.passUnretained(slot).toOpaque())
     }
 
-    private static func makeBuckets(capacity: Int) -> UnsafeMutablePointer<Buckets> {
-        let heads = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: capacity)
-        heads.initialize(repeating: nil, count: capacity)
-        let array = UnsafeMutablePointer<Buckets>.allocate(capacity: 1)
-        array.initialize(to: Buckets(mask: capacity - 1, heads: heads))
-        return array
+    private func grow(from old: Table) -> Table {
+        let pointer = Self.makeTable(capacity: (old.mask + 1) * 2)
+        tables.append(pointer)
+        let table = pointer.pointee
+        for slot in slots.dropLast() {  // the newest slot is inserted by the caller
+            insert(slot, in: table)
+        }
+        keystone_store_release(current, UnsafeMutableRawPointer(pointer))
+        return table
+    }
+
+    private static func makeTable(capacity: Int) -> UnsafeMutablePointer<Table> {
+        let cells = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: capacity)
+        cells.initialize(repeating: nil, count: capacity)
+        let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+        table.initialize(to: Table(mask: capacity - 1, cells: cells))
+        return table
     }
 }

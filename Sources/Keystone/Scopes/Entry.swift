@@ -1,9 +1,16 @@
 /// Where a registration was made, captured by `register` for diagnostics.
+@usableFromInline
 struct SourceLocation: Sendable, CustomStringConvertible {
     let file: StaticString
     let line: UInt
 
-    var description: String { "\(file):\(line)" }
+    @usableFromInline
+    init(file: StaticString, line: UInt) {
+        self.file = file
+        self.line = line
+    }
+
+    @usableFromInline var description: String { "\(file):\(line)" }
 }
 
 /// A registration with its types erased: what diagnostics, disposal and the build
@@ -11,6 +18,7 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 ///
 /// `@unchecked Sendable`: the immutable `let`s are set in `init`; `builder` is guarded by
 /// ``BuildCoordinator``'s lock; the subclass's mutable state is guarded by `slot.lock`.
+@usableFromInline
 class AnyEntry: @unchecked Sendable {
     let slot: Slot
     let name: Name?
@@ -34,6 +42,7 @@ class AnyEntry: @unchecked Sendable {
     /// Guarded by ``BuildCoordinator``'s lock.
     var builder: ResolutionContext?
 
+    @usableFromInline
     init(
         slot: Slot,
         name: Name?,
@@ -70,24 +79,26 @@ class AnyEntry: @unchecked Sendable {
 }
 
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
+@usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// The factory with its arguments erased: the pointer addresses a tuple of the argument
     /// types the entry's key names, so only a caller that matched the key can call it.
-    let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
 
     /// Hooks run after each new instance, in order. Immutable, so that building reads them
     /// without a lock: adding a hook replaces the entry (see ``adding(afterCreation:onDispose:)``).
-    let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
+    @usableFromInline let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
     /// Hooks run when a held instance leaves its scope.
-    let onDispose: [@Sendable (Service) -> Void]
+    @usableFromInline let onDispose: [@Sendable (Service) -> Void]
 
     // Guarded by `slot.lock`:
     /// The held instance of a `.singleton` or `.cached` registration. The slot publishes it
     /// for the lock-free read while it is set (see ``Slot``).
-    var instance: Service?
+    @usableFromInline var instance: Service?
     /// The instance of a `.weak` registration.
-    weak var object: AnyObject?
+    @usableFromInline weak var object: AnyObject?
 
+    @inlinable
     init(
         slot: Slot,
         name: Name?,
