@@ -211,8 +211,9 @@ final class Registry: @unchecked Sendable {
         return InstanceBox<Service>.copy(box)
     }
 
+    /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.
     @inline(__always)
-    private func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
+    func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
         let raw = keystone_load_acquire(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
         let table = raw.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee

@@ -9,7 +9,19 @@ extension ResolutionContext {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        var current: Container? = container
+        // The container itself first, without copying references (every copy is a retain and
+        // a release, which are most of the cost of a resolve); then its parents.
+        if let slot = container.registry.unretainedSlot(for: key) {
+            // One reference to the entry, taken under the lock: a re-registration may replace
+            // it meanwhile, and this resolution keeps using the one it found.
+            let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
+            if let entry {
+                return try resolve(
+                    unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
+            }
+            throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+        }
+        var current = container.parent
         while let candidate = current {
             if let slot = candidate.registry.slot(for: key) {
                 let entry = slot.lock.withLock { slot.entry }
@@ -70,7 +82,7 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        path.append(entry)
+        path.append(.passUnretained(entry))
         defer { path.removeLast() }
         let resolver = Resolver(context: self, owner: .passUnretained(owner))
         let value: Service
@@ -163,10 +175,11 @@ extension ResolutionContext {
     /// the same thread (a factory that called `container.resolve` instead of its resolver).
     @inline(__always)
     private func isBuilding(_ entry: AnyEntry) -> Bool {
-        if path.contains(where: { $0 === entry }) { return true }
+        let entry = Unmanaged.passUnretained(entry).toOpaque()
+        if path.contains(where: { $0.toOpaque() == entry }) { return true }
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
-            if context.path.contains(where: { $0 === entry }) { return true }
+            if context.path.contains(where: { $0.toOpaque() == entry }) { return true }
             outer = context.origin
         }
         return false
@@ -177,10 +190,10 @@ extension ResolutionContext {
     /// The path so far, as diagnostics show it, starting at the outermost resolution on
     /// this thread.
     var pathSteps: [String] {
-        var steps = path.map(Failure.step)
+        var steps = path.map { Failure.step($0.takeUnretainedValue()) }
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
-            steps = context.path.map(Failure.step) + steps
+            steps = context.path.map { Failure.step($0.takeUnretainedValue()) } + steps
             outer = context.origin
         }
         return steps
@@ -188,7 +201,9 @@ extension ResolutionContext {
 
     private func wrap(_ error: any Error, from entry: AnyEntry, inHook: Bool = false) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
-        let steps = pathSteps + (path.last === entry ? [] : [Failure.step(entry)])
+        let steps =
+            pathSteps
+            + (path.last?.toOpaque() == Unmanaged.passUnretained(entry).toOpaque() ? [] : [Failure.step(entry)])
         let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
         let pathText = steps.count > 1 ? " (resolution path: \(steps.joined(separator: " → ")))" : ""
         if let conversion = error as? ConversionFailure {

@@ -26,12 +26,16 @@ final class ResolutionContext: @unchecked Sendable {
 
     // Owner-thread state. Only this context's thread touches it, so the dynamic exclusivity
     // checks (a thread-local lookup on every access) are turned off.
-    @exclusivity(unchecked) var path: [AnyEntry] = []
+    /// The entries being built, outermost first. Unretained: each is held by the stack frame
+    /// that builds it, which removes it before returning.
+    @exclusivity(unchecked) var path: [Unmanaged<AnyEntry>] = []
     @exclusivity(unchecked) var instances: [ObjectIdentifier: Any] = [:]
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
-    private var root: Container?
+    /// Unretained: the top-level call that runs the resolution holds it, and the resolution
+    /// ends (``finish(_:)``) before that call returns.
+    private var root: Unmanaged<Container>?
     private var finished = false
     /// Weak references to the root's container chain, kept when a resolver escapes.
     private var escapedOwners: [WeakContainer] = []
@@ -40,7 +44,7 @@ final class ResolutionContext: @unchecked Sendable {
     var waitingFor: AnyEntry?
 
     private init(root: Container, origin: ResolutionContext?) {
-        self.root = root
+        self.root = .passUnretained(root)
         self.origin = origin
     }
 
@@ -51,7 +55,7 @@ final class ResolutionContext: @unchecked Sendable {
             return ResolutionContext(root: root, origin: origin)
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
-        context.root = root
+        context.root = .passUnretained(root)
         context.origin = origin
         context.finished = false
         return context
@@ -95,7 +99,7 @@ final class ResolutionContext: @unchecked Sendable {
         context.path = []
         handoff.withLock {
             var chain: [WeakContainer] = []
-            var current = context.root
+            var current = context.root?.takeUnretainedValue()
             while let container = current {
                 chain.append(WeakContainer(container))
                 current = container.parent
