@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 
 _Thread_local keystone_hazard_record *keystone_hazard_mine = NULL;
 
@@ -39,8 +40,9 @@ keystone_hazard_record *keystone_hazard_enroll(void) {
         }
     }
     if (record == NULL) {
-        record = calloc(1, sizeof(keystone_hazard_record));
+        record = aligned_alloc(128, sizeof(keystone_hazard_record));
         if (record == NULL) abort();
+        memset(record, 0, sizeof(keystone_hazard_record));
         record->active = true;
         keystone_hazard_record *head = __atomic_load_n(&records, __ATOMIC_RELAXED);
         do {

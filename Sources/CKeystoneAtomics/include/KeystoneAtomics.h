@@ -47,11 +47,15 @@ static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
 // writer's wait is short; it yields the processor in case the reader was preempted. Records
 // are never freed: one per thread that ever read, reused once its thread exits.
 
-/// One thread's announcement. `next` is immutable once the record is in the list.
+/// One thread's announcement. `next` is immutable once the record is in the list. Each record
+/// is allocated on a 128-byte boundary and padded to 128 bytes, so that two threads' records
+/// never share a cache line (or the pair of lines the prefetcher fetches together): a reader
+/// writes its record on every read, and sharing a line would make two readers contend.
 typedef struct keystone_hazard_record {
     void *_Nullable pointer;
     struct keystone_hazard_record *_Nullable next;
     bool active;
+    char padding[128 - 2 * sizeof(void *) - sizeof(bool)];
 } keystone_hazard_record;
 
 /// The calling thread's record, or NULL before its first read.
