@@ -12,9 +12,10 @@ import CKeystoneAtomics
 /// ```
 ///
 /// A container is safe to use from any thread or task: registering, resolving, `reset` and
-/// `dispose` may all run at once. Resolving a service that is already built takes no
-/// container-wide lock; see ``BuildCoordinator`` for how shared instances are built exactly
-/// once without holding a lock while your factories run.
+/// `dispose` may all run at once. Resolving a `.singleton` or `.cached` instance that is
+/// already built takes no lock at all and allocates nothing; building takes no
+/// container-wide lock while your factories run. See ``BuildCoordinator`` for how shared
+/// instances are built exactly once.
 ///
 /// Child containers (``init(parent:defaultScope:)``) look up their own registrations first,
 /// then their parent's, and never change the parent.

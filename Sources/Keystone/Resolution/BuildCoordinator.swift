@@ -19,8 +19,9 @@
 ///   resolves itself on another thread, from deadlocking.
 ///
 /// One process-wide coordinator guards `builder`, `waitingFor` and every container's list of
-/// held instances. It is taken only when a shared instance is missing (and on `reset` and
-/// `dispose`), so a warm container never touches it.
+/// held instances. It is taken only when a shared instance is missing (and on `register`,
+/// `reset` and `dispose`), so a warm container never touches it: a built `.singleton` or
+/// `.cached` instance is read lock-free, a living `.weak` one under its slot lock.
 enum BuildCoordinator {
     static let condition = ConditionLock()
 

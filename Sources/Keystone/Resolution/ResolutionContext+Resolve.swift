@@ -114,8 +114,13 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        // Built already: the lock-free read, so that a warm path never takes the coordinator.
-        if let published = entry.slot.publishedInstance(as: Service.self) { return published }
+        // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
+        // path never takes the process-wide coordinator.
+        if entry.holdsInstance {
+            if let published = entry.slot.publishedInstance(as: Service.self) { return published }
+        } else if let living = entry.slot.lock.withLock({ entry.currentInstance }) {
+            return living
+        }
         let coordinator = BuildCoordinator.condition
         coordinator.lock.lock()
         while true {
