@@ -102,7 +102,7 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        var context = ResolutionContext.begin(root: self, origin: origin)
+        let context = ResolutionContext.begin(root: self, origin: origin)
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }
@@ -110,7 +110,7 @@ extension Container {
         CurrentResolution.context = context
         defer {
             CurrentResolution.context = previous
-            ResolutionContext.finish(&context)
+            ResolutionContext.finish(context)
         }
         return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }

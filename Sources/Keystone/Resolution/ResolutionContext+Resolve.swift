@@ -182,6 +182,7 @@ extension ResolutionContext {
     private func isBuilding(_ entry: AnyEntry) -> Bool {
         let entry = Unmanaged.passUnretained(entry).toOpaque()
         if path.contains(where: { $0.toOpaque() == entry }) { return true }
+        if origin == nil { return false }  // the usual case, without copying the reference
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
             if context.path.contains(where: { $0.toOpaque() == entry }) { return true }

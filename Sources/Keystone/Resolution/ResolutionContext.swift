@@ -56,7 +56,7 @@ final class ResolutionContext: @unchecked Sendable {
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
         context.root = .passUnretained(root)
-        context.origin = origin
+        if let origin { context.origin = origin }  // a spare's is nil already
         context.finished = false
         return context
     }
@@ -81,15 +81,16 @@ final class ResolutionContext: @unchecked Sendable {
     /// Ends the resolution. If a resolver escaped (the context is still referenced), keep
     /// only weak references to the containers so that a stored resolver creates no cycle;
     /// otherwise keep the context, emptied, as this thread's spare.
-    static func finish(_ context: inout ResolutionContext) {
+    static func finish(_ context: consuming ResolutionContext) {
         // `path` is empty again (every step removes itself); `instances` only after `.graph`.
         if !context.instances.isEmpty { context.instances.removeAll(keepingCapacity: true) }
         if !context.path.isEmpty { context.path.removeAll(keepingCapacity: true) }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
-            context.origin = nil
-            let retained = Unmanaged.passRetained(context).toOpaque()
+            if context.origin != nil { context.origin = nil }
+            // Hands this reference over to the thread's spare word (no retain and release).
+            let retained = Unmanaged.passRetained(consume context).toOpaque()
             if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {
                 Unmanaged<ResolutionContext>.fromOpaque(retained).release()
             }
