@@ -1,2 +1,103 @@
-// The helpers are header-only; this file exists because a C target needs a source file.
+// The hazard-pointer records; the other helpers are header-only (see KeystoneAtomics.h).
 #include "KeystoneAtomics.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Thread_local keystone_hazard_record *keystone_hazard_mine = NULL;
+
+/// Every record ever made, newest first. Records are pushed with a release exchange and never
+/// removed, so a reader of the list needs no lock.
+static keystone_hazard_record *records = NULL;
+
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+/// Runs when a thread that has a record exits: frees the record for another thread.
+static void release_record(void *value) {
+    keystone_hazard_record *record = value;
+    keystone_hazard_mine = NULL;  // a later read on this thread (another destructor) enrolls again
+    __atomic_store_n(&record->pointer, NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&record->active, false, __ATOMIC_RELEASE);
+}
+
+static void make_exit_key(void) {
+    if (pthread_key_create(&exit_key, release_record) != 0) abort();
+}
+
+keystone_hazard_record *keystone_hazard_enroll(void) {
+    pthread_once(&exit_key_once, make_exit_key);
+    keystone_hazard_record *record = NULL;
+    for (keystone_hazard_record *candidate = __atomic_load_n(&records, __ATOMIC_ACQUIRE); candidate != NULL;
+         candidate = candidate->next) {
+        bool inactive = false;
+        if (__atomic_compare_exchange_n(&candidate->active, &inactive, true, false, __ATOMIC_ACQUIRE,
+                                        __ATOMIC_RELAXED)) {
+            record = candidate;
+            break;
+        }
+    }
+    if (record == NULL) {
+        record = aligned_alloc(128, sizeof(keystone_hazard_record));
+        if (record == NULL) abort();
+        memset(record, 0, sizeof(keystone_hazard_record));
+        record->active = true;
+        keystone_hazard_record *head = __atomic_load_n(&records, __ATOMIC_RELAXED);
+        do {
+            record->next = head;
+        } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+    }
+    if (pthread_setspecific(exit_key, record) != 0) abort();
+    keystone_hazard_mine = record;
+    return record;
+}
+
+void keystone_hazard_clear(void) {
+    __atomic_store_n(&keystone_hazard_mine->pointer, NULL, __ATOMIC_RELEASE);
+}
+
+void keystone_hazard_wait(const void *pointer) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+    for (keystone_hazard_record *record = __atomic_load_n(&records, __ATOMIC_ACQUIRE); record != NULL;
+         record = record->next) {
+        while (__atomic_load_n(&record->pointer, __ATOMIC_SEQ_CST) == pointer) sched_yield();
+    }
+}
+
+// MARK: - Per-thread resolution state
+
+_Thread_local void *keystone_current_resolution = NULL;
+_Thread_local void *keystone_spare_resolution = NULL;
+
+static pthread_key_t spare_key;
+static pthread_once_t spare_key_once = PTHREAD_ONCE_INIT;
+static void (*spare_release)(void *) = NULL;
+static _Thread_local bool spare_enrolled = false;
+
+/// Runs when a thread that kept a spare exits: releases it.
+static void release_spare(void *value) {
+    (void)value;
+    spare_enrolled = false;  // a later spare on this thread (another destructor) enrolls again
+    void *spare = keystone_spare_resolution;
+    keystone_spare_resolution = NULL;
+    if (spare != NULL) __atomic_load_n(&spare_release, __ATOMIC_RELAXED)(spare);
+}
+
+static void make_spare_key(void) {
+    if (pthread_key_create(&spare_key, release_spare) != 0) abort();
+}
+
+bool keystone_keep_spare_resolution(void *context, void (*release)(void *)) {
+    if (keystone_spare_resolution != NULL) return false;
+    if (!spare_enrolled) {
+        pthread_once(&spare_key_once, make_spare_key);
+        __atomic_store_n(&spare_release, release, __ATOMIC_RELAXED);  // the same function every time
+        // Any non-NULL value makes pthreads call the destructor at thread exit.
+        if (pthread_setspecific(spare_key, &spare_enrolled) != 0) abort();
+        spare_enrolled = true;
+    }
+    keystone_spare_resolution = context;
+    return true;
+}

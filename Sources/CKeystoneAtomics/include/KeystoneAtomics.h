@@ -1,4 +1,4 @@
-// Acquire/release loads and stores for Keystone's lock-free read paths.
+// Acquire/release loads and stores, and hazard pointers, for Keystone's lock-free read paths.
 //
 // The registry is read without a lock: writers (holding the registry's write lock) build a
 // node completely, then publish it with a release store; readers load it with an acquire
@@ -8,6 +8,7 @@
 #define KEYSTONE_ATOMICS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 static inline void *_Nullable keystone_load_acquire(void *_Nullable const *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);
@@ -24,5 +25,106 @@ static inline bool keystone_load_flag(const bool *_Nonnull address) {
 static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
+
+// MARK: - Hazard pointers
+//
+// A published shared instance is read without a lock, and may be unpublished (by `reset`,
+// `dispose` or a re-registration) while a reader is between loading its address and taking
+// its own reference. Hazard pointers close that window:
+//
+// * A reader announces the address it is about to use in its thread's record (a sequentially
+//   consistent store), loads the published address again, and uses it only if it is still
+//   the same: then it was published after the announcement became visible. It copies what it
+//   needs (taking its own reference) and clears the announcement (a release store).
+// * A writer unpublishes the address (a sequentially consistent exchange), then waits until no
+//   record announces it before it lets the memory go. Every reader that could still use the
+//   address announced it before the exchange, and so is seen by the scan (sequential
+//   consistency orders the announcement, the reader's second load, the exchange and the scan);
+//   the release store that ends its use happens before the writer's acquire load that sees it
+//   cleared, so the reader's own reference is taken before the writer drops the published one.
+//
+// A reader holds an announcement for a few instructions and runs no user code meanwhile, so a
+// writer's wait is short; it yields the processor in case the reader was preempted. Records
+// are never freed: one per thread that ever read, reused once its thread exits.
+
+/// One thread's announcement. `next` is immutable once the record is in the list. Each record
+/// is allocated on a 128-byte boundary and padded to 128 bytes, so that two threads' records
+/// never share a cache line (or the pair of lines the prefetcher fetches together): a reader
+/// writes its record on every read, and sharing a line would make two readers contend.
+typedef struct keystone_hazard_record {
+    void *_Nullable pointer;
+    struct keystone_hazard_record *_Nullable next;
+    bool active;
+    char padding[128 - 2 * sizeof(void *) - sizeof(bool)];
+} keystone_hazard_record;
+
+/// The calling thread's record, or NULL before its first read.
+extern _Thread_local keystone_hazard_record *_Nullable keystone_hazard_mine;
+
+/// Gives the calling thread a record (reusing one whose thread exited) and returns it.
+keystone_hazard_record *_Nonnull keystone_hazard_enroll(void);
+
+/// Waits until no thread announces `pointer`. Call it after unpublishing `pointer` with
+/// `keystone_unpublish`, before freeing what it addresses.
+void keystone_hazard_wait(const void *_Nonnull pointer);
+
+/// Loads the address published at `address` and announces it, so that it stays valid until
+/// `keystone_hazard_clear`. Returns NULL (announcing nothing) if nothing is published.
+static inline void *_Nullable keystone_hazard_protect(void *_Nullable const *_Nonnull address) {
+    keystone_hazard_record *record = keystone_hazard_mine;
+    if (__builtin_expect(record == NULL, 0)) record = keystone_hazard_enroll();
+    void *pointer = __atomic_load_n(address, __ATOMIC_ACQUIRE);
+    while (pointer != NULL) {
+        __atomic_store_n(&record->pointer, pointer, __ATOMIC_SEQ_CST);
+        void *again = __atomic_load_n(address, __ATOMIC_SEQ_CST);
+        if (again == pointer) return pointer;
+        pointer = again;
+    }
+    __atomic_store_n(&record->pointer, NULL, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+/// Ends the use of the address that `keystone_hazard_protect` returned.
+///
+/// Deliberately not inline: to the Swift optimizer an opaque call may release any object, so
+/// it cannot sink the retain of the value just copied out of the box past this call. (Inlined,
+/// the clear is a plain store, and the optimizer moves the retain after it, reopening the
+/// window this protocol closes.)
+void keystone_hazard_clear(void);
+
+/// Publishes `value` at `address` for readers that use `keystone_hazard_protect`.
+static inline void keystone_publish(void *_Nullable *_Nonnull address, void *_Nullable value) {
+    __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
+}
+
+/// Unpublishes what `address` holds and returns it; pass it to `keystone_hazard_wait`.
+static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull address) {
+    return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
+}
+
+// MARK: - Per-thread resolution state
+//
+// Two thread-local words for the resolve path, cheaper than `pthread_getspecific`: the
+// resolution running on this thread (unretained), and a finished resolution context kept
+// (retained) for the next top-level resolution on this thread to reuse, so that a resolve
+// allocates no context. `keystone_spare_release` is called with the spare when its thread exits.
+
+extern _Thread_local void *_Nullable keystone_current_resolution;
+extern _Thread_local void *_Nullable keystone_spare_resolution;
+
+static inline void *_Nullable keystone_get_current_resolution(void) { return keystone_current_resolution; }
+
+static inline void keystone_set_current_resolution(void *_Nullable context) { keystone_current_resolution = context; }
+
+/// Takes the spare context (retained), leaving none.
+static inline void *_Nullable keystone_take_spare_resolution(void) {
+    void *spare = keystone_spare_resolution;
+    keystone_spare_resolution = NULL;
+    return spare;
+}
+
+/// Keeps `context` (retained) as this thread's spare, and returns true, if there is none yet;
+/// otherwise returns false and the caller keeps its reference.
+bool keystone_keep_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull));
 
 #endif

@@ -43,6 +43,7 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
             argumentTypes: argumentTypes,
             location: location,
             boundTo: boundTo,
+            hasAfterCreation: !afterCreation.isEmpty,
             verification: .build,
             isAsync: true
         )

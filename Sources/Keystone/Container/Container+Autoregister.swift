@@ -24,6 +24,8 @@ extension Container {
     /// the container.
     ///
     /// - Parameters:
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - initializer: An initialiser (`ThingFetcher.init`) whose parameters are all
     ///     services registered without a name or arguments.
     ///   - name: Tells apart registrations of the same type.
@@ -50,6 +52,8 @@ extension Container {
     /// ```
     ///
     /// - Parameters:
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - type: The service type to register.
     ///   - name: Tells apart registrations of the same type.
     ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
@@ -79,6 +83,8 @@ extension Container {
     /// ```
     ///
     /// - Parameters:
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - initializer: An initialiser or closure whose first parameter is the runtime
     ///     argument and whose other parameters are services registered without a name or
     ///     arguments.

@@ -17,6 +17,7 @@ extension Container {
     ///   - name: The name it was registered under, if any.
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -33,14 +34,17 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` naming the service, the path that led to the failure,
     ///   the near misses and a fix.
+    @inlinable
     public func tryResolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // A held instance that is already built: one lock-free lookup, no allocation.
+        if let instance = registry.publishedInstance(for: key, as: Service.self) { return instance }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
-            try resolve(
+            try resolveUncached(
                 key,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
@@ -56,6 +60,7 @@ extension Container {
     /// while building it, such as a missing dependency deeper in the graph, a cycle or a
     /// throwing factory, is a broken graph rather than an absent service: it traps like
     /// ``resolve(_:name:arguments:)``, so that it is never mistaken for "not registered".
+    @inlinable
     public func resolveOptional<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -70,27 +75,17 @@ extension Container {
         }
     }
 
-    /// The resolve path. A shared instance that is already built is returned after one
-    /// lock-free lookup and one per-key lock, with no allocation; anything else goes through
-    /// a new resolution.
-    @inline(__always)
-    func resolve<Service>(
+    /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
+    /// one running on this thread, if any (a factory that called `container.resolve`).
+    @usableFromInline
+    @inline(never)
+    func resolveUncached<Service>(
         _ key: RegistryKey,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if let slot = registry.slot(for: key) {
-            slot.lock.lock()
-            if let entry = slot.entry, entry.holdsInstance,
-                let instance = unsafeDowncast(entry, to: Entry<Service>.self).instance
-            {
-                slot.lock.unlock()
-                return instance
-            }
-            slot.lock.unlock()
-        }
-        return try resolveInNewContext(
+        try resolveInNewContext(
             key,
             origin: CurrentResolution.context,
             name: name,
@@ -100,7 +95,6 @@ extension Container {
     }
 
     /// Runs a top-level resolution of `key` in a context of its own.
-    @inline(never)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
         origin: ResolutionContext?,
@@ -109,7 +103,7 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil
     ) throws(ResolutionError) -> Service {
-        var context = ResolutionContext(root: self, origin: origin, observer: observer)
+        let context = ResolutionContext.begin(root: self, origin: origin, observer: observer)
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }
@@ -117,7 +111,7 @@ extension Container {
         CurrentResolution.context = context
         defer {
             CurrentResolution.context = previous
-            ResolutionContext.finish(&context)
+            ResolutionContext.finish(context)
         }
         return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }

@@ -35,12 +35,14 @@ extension Container {
     /// returns.
     ///
     /// - Parameters:
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - type: The service type of the collection; inferred from the factory when omitted.
     ///   - name: The collection's name, if it has one.
     ///   - scope: How long this contribution's instance lives; the container's
     ///     ``defaultScope`` when omitted.
     ///   - factory: Builds this contribution, as the factory of
-    ///     ``register(_:name:scope:file:line:factory:)`` does.
+    ///     `register` does.
     /// - Returns: The registration, to chain `then` and `onDispose` on.
     @discardableResult
     public func contribute<Service, each Argument>(
@@ -108,8 +110,12 @@ extension Container {
     ) throws(ResolutionError) -> [Service] {
         let argumentTypes: Any.Type = (repeat each Argument).self
         if isDisposed {
-            throw ResolutionContext(root: self, origin: nil).disposedError(
-                [Service].self, name: name, argumentTypes: argumentTypes)
+            throw Failure.disposed(
+                service: [Service].self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: [Failure.step(service: [Service].self, name: name)]
+            )
         }
         _ = FirstUseGate.runPending(from: self)
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
@@ -118,7 +124,7 @@ extension Container {
             var all: [Service] = []
             all.reserveCapacity(slots.count)
             for slot in slots {
-                let service: Service = try resolve(
+                let service: Service = try resolveUncached(
                     slot.key,
                     name: name,
                     argumentTypes: argumentTypes,

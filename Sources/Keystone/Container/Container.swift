@@ -12,9 +12,10 @@ import CKeystoneAtomics
 /// ```
 ///
 /// A container is safe to use from any thread or task: registering, resolving, `reset` and
-/// `dispose` may all run at once. Resolving a service that is already built takes no
-/// container-wide lock; <doc:ThreadSafety> explains how shared instances are built exactly
-/// once without holding a lock while your factories run.
+/// `dispose` may all run at once. Resolving a `.singleton` or `.cached` instance that is
+/// already built takes no lock at all and allocates nothing; building takes no
+/// container-wide lock while your factories run. <doc:ThreadSafety> explains how shared
+/// instances are built exactly once.
 ///
 /// Child containers (``init(parent:defaultScope:duplicates:)``) look up their own registrations first,
 /// then their parent's, and never change the parent.
@@ -30,7 +31,7 @@ public final class Container: Sendable {
     /// What registering a key that this container already has does.
     public let duplicates: DuplicatePolicy
 
-    let registry = Registry()
+    @usableFromInline let registry = Registry()
     let lifecycle = Lifecycle()
     /// Collections, modules and the first-use hook: features built on the core, kept off the
     /// resolve path (see `Internal/Features.swift`).
@@ -137,6 +138,7 @@ public final class Container: Sendable {
     ///     caller wrapped in a ``ResolutionError`` with the path.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
+    @inlinable
     public func register<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -145,25 +147,50 @@ public final class Container: Sendable {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // Built in the caller's specialised code, so that unpacking the arguments costs no
+        // run-time metadata on every resolve.
         let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)
         }
+        return register(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            name: name,
+            scope: scope,
+            argumentTypes: (repeat each Argument).self,
+            file: file,
+            line: line,
+            factory: erased
+        )
+    }
+
+    /// Registers a factory whose arguments are already erased, under `key`. Inlined too, so
+    /// that the entry's generic metadata is the caller's constant rather than looked up.
+    @inlinable
+    func register<Service>(
+        _ key: RegistryKey,
+        name: Name?,
+        scope: Scope?,
+        argumentTypes: Any.Type,
+        file: StaticString,
+        line: UInt,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) -> Registration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         let entry = Entry<Service>(
             slot: slot,
             name: name,
             scope: scope ?? defaultScope,
-            argumentTypes: (repeat each Argument).self,
+            argumentTypes: argumentTypes,
             location: SourceLocation(file: file, line: line),
-            factory: erased
+            factory: factory
         )
         install(entry)
         return Registration(container: self, slot: slot)
     }
 
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
+    @usableFromInline
     func install(_ entry: AnyEntry) {
         // [first use] The app's hook registers first, so that what is registered explicitly
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.

@@ -19,7 +19,7 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
     /// The text of the name.
     public let rawValue: String
     /// The interned number of `rawValue`; never 0 (0 stands for "no name" in registry keys).
-    let id: Int
+    @usableFromInline let id: Int
 
     /// Creates a name from its text.
     public init(_ rawValue: String) {

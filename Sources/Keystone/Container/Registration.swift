@@ -13,6 +13,12 @@ public struct Registration<Service>: Sendable {
     let container: Container
     let slot: Slot
 
+    @usableFromInline
+    init(container: Container, slot: Slot) {
+        self.container = container
+        self.slot = slot
+    }
+
     /// Makes the registered instance resolvable as `Other` too, converted by `converter`.
     ///
     /// The bound type has the registration's name and argument types, and shares its scope:

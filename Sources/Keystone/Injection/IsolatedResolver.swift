@@ -9,7 +9,7 @@
 /// }   // disposed here, also when the action throws
 /// ```
 ///
-/// An isolated resolver wraps a ``LazyResolver``: ``resolve(_:)`` resolves it, runs the
+/// An isolated resolver wraps a ``LazyResolver``: `resolve` resolves it, runs the
 /// action with the service, then disposes the lazy resolver, whether the action returned or
 /// threw, and returns what the action returned. The action is the only code that sees the
 /// service, which is what makes it "isolated".

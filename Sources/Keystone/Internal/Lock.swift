@@ -50,6 +50,61 @@ final class Lock: @unchecked Sendable {
     }
 }
 
+/// A mutex that lives inside a larger allocation: a ``Slot``'s, which also holds the slot's
+/// published instance, so that a registration makes one allocation instead of three.
+///
+/// A value type: copies refer to the same mutex. The owner frees it with
+/// ``deallocate(withWordsBefore:)``.
+struct SlotLock: @unchecked Sendable {  // the mutex is the synchronisation
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// Allocates `words` pointer-sized words followed by an initialised mutex, in one block.
+    static func allocate(withWordsBefore words: Int) -> (words: UnsafeMutableRawPointer, lock: SlotLock) {
+        let offset = Self.offset(words: words)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: offset + MemoryLayout<pthread_mutex_t>.stride,
+            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<UnsafeRawPointer>.alignment)
+        )
+        let mutex = (raw + offset).bindMemory(to: pthread_mutex_t.self, capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        return (raw, SlotLock(mutex: mutex))
+    }
+
+    /// Destroys the mutex and frees the block it was allocated in.
+    func deallocate(withWordsBefore words: Int) {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        (UnsafeMutableRawPointer(mutex) - Self.offset(words: words)).deallocate()
+    }
+
+    private static func offset(words: Int) -> Int {
+        let bytes = words * MemoryLayout<UnsafeRawPointer>.stride
+        let alignment = MemoryLayout<pthread_mutex_t>.alignment
+        return (bytes + alignment - 1) / alignment * alignment
+    }
+
+    @inline(__always)
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @inline(__always)
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Runs `body` with the lock held. `body` must not call back into user code that could
+    /// take the same lock.
+    @inline(__always)
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
 /// A lock with a condition variable, for the rare path where a resolution waits for another
 /// thread to finish building a shared instance.
 ///

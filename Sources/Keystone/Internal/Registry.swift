@@ -4,15 +4,20 @@ import CKeystoneAtomics
 ///
 /// All three are reduced to machine words when the key is made, so that a lookup hashes and
 /// compares three integers: never a `String`, never `Any`.
+///
+/// `@usableFromInline` with an `@inlinable` initialiser: the public entry points make the key
+/// in the caller's specialised code, where the argument tuple's type is a constant instead of
+/// metadata built at run time.
+@usableFromInline
 struct RegistryKey: Hashable, Sendable {
     /// `ObjectIdentifier` of the service type.
-    let service: ObjectIdentifier
+    @usableFromInline let service: ObjectIdentifier
     /// The interned name, or 0 for none.
-    let name: Int
+    @usableFromInline let name: Int
     /// `ObjectIdentifier` of the tuple of argument types (`()` when there are none).
-    let arguments: ObjectIdentifier
+    @usableFromInline let arguments: ObjectIdentifier
 
-    @inline(__always)
+    @inlinable
     init<Service, each Argument>(
         _ service: Service.Type,
         name: Name?,
@@ -41,72 +46,142 @@ struct RegistryKey: Hashable, Sendable {
 }
 
 /// One key's place in a container: the lock that guards the key's registration and the
-/// instance it holds, and the current registration.
+/// instance it holds, the current registration, and the held instance published for the
+/// lock-free read.
 ///
 /// A slot is created the first time its key is registered and lives as long as the
 /// container, so that readers can hold it without a reference count.
 ///
-/// `@unchecked Sendable`: `entry` (and the mutable state of that entry) is guarded by `lock`.
+/// ## The published instance
+///
+/// While the registration holds an instance (`.singleton`, `.cached`), the slot also
+/// publishes it in an ``InstanceBox`` at `published`, so that resolving it takes no lock: a
+/// reader announces the box with a hazard pointer, copies the instance out and ends the
+/// announcement (see `KeystoneAtomics.h`). The box is written only with `lock` held, together
+/// with the entry's `instance`, so the two always agree. Unpublishing (`reset`, `dispose`,
+/// re-registration) waits for readers that announced the box before releasing it, so a reader
+/// never copies from freed memory.
+///
+/// `@unchecked Sendable`: `entry` (and the mutable state of that entry) and writes of
+/// `published` are guarded by `lock`; `published` is read with the hazard-pointer protocol.
+@usableFromInline
 final class Slot: @unchecked Sendable {
     let key: RegistryKey
-    let lock = Lock()
+    /// Guards `entry` and writes of `published`.
+    let lock: SlotLock
     /// The current registration; nil once the container is disposed.
     var entry: AnyEntry?
+    /// The published ``InstanceBox`` (retained), or nil.
+    let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
+    /// `published` and the mutex share one allocation: a registration allocates as little
+    /// as it can.
     init(key: RegistryKey) {
         self.key = key
+        let storage = SlotLock.allocate(withWordsBefore: 1)
+        published = storage.words.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        published.initialize(to: nil)
+        lock = storage.lock
+    }
+
+    deinit {
+        // The container is gone, so no reader can be announcing the box.
+        if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
+        lock.deallocate(withWordsBefore: 1)
+    }
+
+    /// Publishes `instance` for the lock-free read. Called with `lock` held, when the entry
+    /// starts holding `instance`.
+    func publish<Service>(_ instance: Service) {
+        let box = Unmanaged.passRetained(InstanceBox(instance)).toOpaque()
+        let previous = keystone_unpublish(published)
+        keystone_publish(published, box)
+        if let previous { retire(previous) }
+    }
+
+    /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
+    /// its instance go; returns once no reader can still be copying from the old box.
+    func unpublish() {
+        if let previous = keystone_unpublish(published) { retire(previous) }
+    }
+
+    private func retire(_ box: UnsafeMutableRawPointer) {
+        keystone_hazard_wait(box)
+        Unmanaged<AnyObject>.fromOpaque(box).release()
+    }
+
+    /// The published instance, read without a lock, or nil if none is published.
+    @inline(__always)
+    func publishedInstance<Service>(as type: Service.Type) -> Service? {
+        guard let box = keystone_hazard_protect(published) else { return nil }
+        return InstanceBox<Service>.copy(box)
+    }
+}
+
+/// An immutable copy of a held instance, published by its ``Slot`` for the lock-free read.
+@usableFromInline
+final class InstanceBox<Service> {
+    @usableFromInline let value: Service
+
+    init(_ value: Service) {
+        self.value = value
+    }
+
+    /// Copies the value out of the box that `keystone_hazard_protect` returned and announced,
+    /// then ends the announcement. The copy (and the reference it takes) is made first.
+    @inlinable
+    @inline(__always)
+    static func copy(_ box: UnsafeMutableRawPointer) -> Service {
+        let value = Unmanaged<InstanceBox<Service>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+        keystone_hazard_clear()
+        return value
     }
 }
 
 /// A hash table from ``RegistryKey`` to ``Slot`` that is read without any lock.
 ///
-/// Writers serialise on `writeLock`. A node is immutable once it is published: a writer fills
-/// it in, then publishes it at the head of its bucket with a release store; a reader loads
-/// the head with an acquire load and walks the chain. Growing builds a new bucket array with
-/// new nodes and publishes it the same way. Nothing a reader can reach is freed before the
-/// registry itself (old nodes and arrays are retired until `deinit`), so a reader never needs
-/// a reference count or a lock. Retired memory is bounded by the geometric growth: at most
-/// the size of the live table.
+/// Open addressing with linear probing over an array of slot references; slots are never
+/// removed. Writers serialise on `writeLock`. A writer fills a slot in completely, then
+/// publishes it in an empty cell with a release store; a reader loads cells with acquire
+/// loads and stops at the first empty one. Growing builds a new, twice as large table and
+/// publishes it the same way. Nothing a reader can reach is freed before the registry itself
+/// (old tables are retired until `deinit`), so a reader never needs a reference count or a
+/// lock. Retired memory is bounded by the geometric growth: at most the size of the live
+/// table. A registration allocates nothing here beyond its share of the growth.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the published pointers are
 /// read and written with acquire/release atomics.
+@usableFromInline
 final class Registry: @unchecked Sendable {
-    private struct Node {
-        let key: RegistryKey
-        let slot: Unmanaged<Slot>
-        let next: UnsafeMutablePointer<Node>?
-    }
-
-    /// A bucket array: `mask` followed by `mask + 1` atomically published heads.
-    private struct Buckets {
+    /// A table: `mask` followed by `mask + 1` atomically published cells, each an unretained
+    /// ``Slot`` or nil.
+    private struct Table {
         let mask: Int
-        let heads: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+        let cells: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     }
 
-    /// The published bucket array (a pointer to a `Buckets`).
+    /// The published table (a pointer to a `Table`).
     private let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     private let writeLock = Lock()
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`.
     private var slots: [Slot] = []
-    /// Every node and bucket array ever allocated, freed in `deinit`. Guarded by `writeLock`.
-    private var nodes: [UnsafeMutablePointer<Node>] = []
-    private var arrays: [UnsafeMutablePointer<Buckets>] = []
+    /// Every table ever allocated, freed in `deinit`. Guarded by `writeLock`.
+    private var tables: [UnsafeMutablePointer<Table>] = []
 
     init() {
         current = .allocate(capacity: 1)
         current.initialize(to: nil)
-        let buckets = Self.makeBuckets(capacity: 64)
-        arrays.append(buckets)
-        current.pointee = UnsafeMutableRawPointer(buckets)
+        let table = Self.makeTable(capacity: 64)
+        tables.append(table)
+        current.pointee = UnsafeMutableRawPointer(table)
     }
 
     deinit {
         for slot in slots { slot.entry = nil }  // entries hold their slot; break the cycle
-        for node in nodes { node.deallocate() }
-        for array in arrays {
-            array.pointee.heads.deallocate()
-            array.deallocate()
+        for table in tables {
+            table.pointee.cells.deallocate()
+            table.deallocate()
         }
         current.deallocate()
     }
@@ -114,33 +189,56 @@ final class Registry: @unchecked Sendable {
     /// The slot for `key`, or nil if the key was never registered. Lock-free.
     @inline(__always)
     func slot(for key: RegistryKey) -> Slot? {
+        guard let slot = unretainedSlot(for: key) else { return nil }
+        return slot.takeUnretainedValue()
+    }
+
+    /// The instance published for `key`, announced with a hazard pointer (see ``Slot``), or
+    /// nil if none is published. Lock-free. The caller copies it with ``InstanceBox/copy(_:)``,
+    /// which ends the announcement.
+    @usableFromInline
+    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+        guard let slot = unretainedSlot(for: key) else { return nil }
+        return keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published })
+    }
+
+    /// The instance published for `key`, or nil: the whole lock-free read, specialised in the
+    /// caller so that copying the instance out is a load and a retain.
+    @inlinable
+    @inline(__always)
+    func publishedInstance<Service>(for key: RegistryKey, as type: Service.Type) -> Service? {
+        guard let box = protectPublishedInstance(for: key) else { return nil }
+        return InstanceBox<Service>.copy(box)
+    }
+
+    /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.
+    @inline(__always)
+    func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
         let raw = keystone_load_acquire(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
-        let buckets = raw.unsafelyUnwrapped.assumingMemoryBound(to: Buckets.self).pointee
-        let index = Int(truncatingIfNeeded: key.mixed) & buckets.mask
-        var node = keystone_load_acquire(
-            UnsafeRawPointer(buckets.heads + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))?
-            .assumingMemoryBound(to: Node.self)
-        while let candidate = node {
-            if candidate.pointee.key == key {
-                return candidate.pointee.slot.takeUnretainedValue()
-            }
-            node = candidate.pointee.next
+        let table = raw.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
+        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
+        while true {
+            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            guard let candidate = keystone_load_acquire(cell) else { return nil }
+            let slot = Unmanaged<Slot>.fromOpaque(candidate)
+            if slot._withUnsafeGuaranteedRef({ $0.key == key }) { return slot }
+            index = (index &+ 1) & table.mask
         }
-        return nil
     }
 
     /// The slot for `key`, created and published if it does not exist yet.
+    @usableFromInline
     func slotCreatingIfNeeded(for key: RegistryKey) -> Slot {
         writeLock.withLock {
             if let slot = slot(for: key) { return slot }
             let slot = Slot(key: key)
             slots.append(slot)
-            var buckets = currentBuckets
-            if slots.count > (buckets.mask + 1) / 4 * 3 {
-                buckets = grow(from: buckets)
+            var table = currentTable
+            if slots.count > (table.mask + 1) / 2 {
+                table = grow(from: table)
             }
-            publish(key: key, slot: slot, in: buckets)
+            insert(slot, in: table)
             return slot
         }
     }
@@ -152,35 +250,34 @@ final class Registry: @unchecked Sendable {
 
     // MARK: - Writing (with `writeLock` held)
 
-    private var currentBuckets: Buckets {
-        current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: Buckets.self).pointee
+    private var currentTable: Table {
+        current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
     }
 
-    private func publish(key: RegistryKey, slot: Slot, in buckets: Buckets) {
-        let index = Int(truncatingIfNeeded: key.mixed) & buckets.mask
-        let head = buckets.heads[index]?.assumingMemoryBound(to: Node.self)
-        let node = UnsafeMutablePointer<Node>.allocate(capacity: 1)
-        node.initialize(to: Node(key: key, slot: .passUnretained(slot), next: head))
-        nodes.append(node)
-        keystone_store_release(buckets.heads + index, UnsafeMutableRawPointer(node))
-    }
-
-    private func grow(from old: Buckets) -> Buckets {
-        let array = Self.makeBuckets(capacity: (old.mask + 1) * 2)
-        arrays.append(array)
-        let buckets = array.pointee
-        for slot in slots.dropLast() {  // the newest slot is published by the caller
-            publish(key: slot.key, slot: slot, in: buckets)
+    private func insert(_ slot: Slot, in table: Table) {
+        var index = Int(truncatingIfNeeded: slot.key.mixed) & table.mask
+        while table.cells[index] != nil {
+            index = (index &+ 1) & table.mask
         }
-        keystone_store_release(current, UnsafeMutableRawPointer(array))
-        return buckets
+        keystone_store_release(table.cells + index, Unmanaged.passUnretained(slot).toOpaque())
     }
 
-    private static func makeBuckets(capacity: Int) -> UnsafeMutablePointer<Buckets> {
-        let heads = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: capacity)
-        heads.initialize(repeating: nil, count: capacity)
-        let array = UnsafeMutablePointer<Buckets>.allocate(capacity: 1)
-        array.initialize(to: Buckets(mask: capacity - 1, heads: heads))
-        return array
+    private func grow(from old: Table) -> Table {
+        let pointer = Self.makeTable(capacity: (old.mask + 1) * 2)
+        tables.append(pointer)
+        let table = pointer.pointee
+        for slot in slots.dropLast() {  // the newest slot is inserted by the caller
+            insert(slot, in: table)
+        }
+        keystone_store_release(current, UnsafeMutableRawPointer(pointer))
+        return table
+    }
+
+    private static func makeTable(capacity: Int) -> UnsafeMutablePointer<Table> {
+        let cells = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: capacity)
+        cells.initialize(repeating: nil, count: capacity)
+        let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
+        table.initialize(to: Table(mask: capacity - 1, cells: cells))
+        return table
     }
 }

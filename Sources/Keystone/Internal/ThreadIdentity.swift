@@ -1,3 +1,5 @@
+import CKeystoneAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -24,22 +26,18 @@ func isSameThread(_ a: pthread_t, _ b: pthread_t) -> Bool {
 /// a new top-level resolution on the same thread; linking it to the one already running lets
 /// Keystone report a cycle where it would otherwise wait for itself forever.
 enum CurrentResolution {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed with \(status)")
-        return key
-    }()
-
     /// The context running on this thread, unretained: the context is kept alive by the
-    /// stack frame that installed it, which also removes it before returning.
+    /// stack frame that installed it, which also removes it before returning. A C
+    /// thread-local word (see `KeystoneAtomics.h`), cheaper than `pthread_getspecific`.
     static var context: ResolutionContext? {
+        @inline(__always)
         get {
-            guard let raw = pthread_getspecific(key) else { return nil }
+            guard let raw = keystone_get_current_resolution() else { return nil }
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
+        @inline(__always)
         set {
-            pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+            keystone_set_current_resolution(newValue.map { Unmanaged.passUnretained($0).toOpaque() })
         }
     }
 }

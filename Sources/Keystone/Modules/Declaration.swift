@@ -147,6 +147,8 @@ struct BoundType<Service>: Sendable {
 /// module stays loaded (Swoin's `single`, Koin's `single`).
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds the instance; call ``get(_:name:arguments:)`` (with `try`) for its
@@ -167,6 +169,8 @@ public func singleton<Service>(
 /// (Swoin's and Koin's `factory`).
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds an instance; call ``get(_:name:arguments:)`` for its dependencies.
@@ -186,6 +190,8 @@ public func transient<Service>(
 /// holds it (Swoin's `weak`).
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds the instance (a class); call ``get(_:name:arguments:)`` for its
@@ -205,6 +211,8 @@ public func weak<Service>(
 /// Declares a `.graph` registration in a ``Module``: one instance per top-level resolution.
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds an instance; call ``get(_:name:arguments:)`` for its dependencies.
@@ -224,6 +232,8 @@ public func graph<Service>(
 /// your own: `scoped(.session) { Session() }`.
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - scope: How long an instance lives.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
@@ -246,6 +256,8 @@ public func scoped<Service>(
 /// modules add up, in load order, and never conflict.
 ///
 /// - Parameters:
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The collection's service type; inferred from the factory when omitted.
 ///   - name: The collection's name, if it has one.
 ///   - scope: How long this contribution's instance lives; the container's default when

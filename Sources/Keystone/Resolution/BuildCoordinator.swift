@@ -5,7 +5,10 @@
 ///
 /// * Reading a registration never takes a container-wide lock: the registry is lock-free
 ///   (see ``Registry``) and each key has its own slot lock, held only to read or write that
-///   key's instance, never while user code runs.
+///   key's registration and instance, never while user code runs.
+/// * Resolving a held instance that is already built takes no lock at all: the slot publishes
+///   it, and readers copy it out under a hazard pointer (see ``Slot``), so threads resolving
+///   the same singleton do not contend on a lock.
 /// * The first resolve of a shared instance claims it here (`entry.builder = context`),
 ///   releases every lock, runs the factory, then publishes the instance and wakes waiters.
 ///   Other resolutions that want the same instance meanwhile wait on the condition.
@@ -16,8 +19,9 @@
 ///   resolves itself on another thread, from deadlocking.
 ///
 /// One process-wide coordinator guards `builder`, `waitingFor` and every container's list of
-/// held instances. It is taken only when a shared instance is missing (and on `reset` and
-/// `dispose`), so a warm container never touches it.
+/// held instances. It is taken only when a shared instance is missing (and on `register`,
+/// `reset` and `dispose`), so a warm container never touches it: a built `.singleton` or
+/// `.cached` instance is read lock-free, a living `.weak` one under its slot lock.
 enum BuildCoordinator {
     static let condition = ConditionLock()
 

@@ -9,12 +9,32 @@ extension ResolutionContext {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        var current: Container? = container
+        // The container itself first, without copying references (every copy is a retain and
+        // a release, which are most of the cost of a resolve); then its parents.
+        if let slot = container.registry.unretainedSlot(for: key) {
+            // One reference to the entry, taken under the lock: a re-registration may replace
+            // it meanwhile, and this resolution keeps using the one it found.
+            let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
+            if let entry {
+                if let observer { observer.resolved(entry, in: container, from: path.last?.takeUnretainedValue()) }
+                if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
+                return try resolve(
+                    unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
+            }
+            // [modules] An empty slot in a live container is a registration that
+            // `Container.unload` removed: not registered here; look in the parents.
+            if container.lifecycle.isDisposed {
+                throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+            }
+        }
+        var current = container.parent
         while let candidate = current {
             if let slot = candidate.registry.slot(for: key) {
                 let entry = slot.lock.withLock { slot.entry }
                 if let entry {
-                    if let observer { observer.resolved(entry, in: candidate, from: path.last) }
+                    if let observer {
+                        observer.resolved(entry, in: candidate, from: path.last?.takeUnretainedValue())
+                    }
                     if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
                     return try resolve(
                         unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
@@ -47,7 +67,8 @@ extension ResolutionContext {
             return found as! Service
         }
         if let observer {
-            observer.missing(Service.self, name: name, argumentTypes: argumentTypes, from: path.last)
+            observer.missing(
+                Service.self, name: name, argumentTypes: argumentTypes, from: path.last?.takeUnretainedValue())
         }
         var error = Failure.missing(
             service: Service.self,
@@ -74,12 +95,10 @@ extension ResolutionContext {
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         }
-        switch entry.scope.kind {
-        case .transient, .graph:
-            return try make(entry, owner: owner, arguments: arguments)
-        case .singleton, .cached, .weak:
+        if entry.isShared {
             return try shared(entry, owner: owner, arguments: arguments)
         }
+        return try make(entry, owner: owner, arguments: arguments)
     }
 
     /// Calls the factory and the hooks.
@@ -88,7 +107,7 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        path.append(entry)
+        path.append(.passUnretained(entry))
         defer { path.removeLast() }
         let resolver = Resolver(context: self, owner: .passUnretained(owner))
         let value: Service
@@ -97,11 +116,11 @@ extension ResolutionContext {
         } catch {
             throw wrap(error, from: entry)
         }
-        if case .transient = entry.scope.kind, entry.afterCreation.isEmpty {
+        if !entry.hasAfterCreation && entry.isTransient {
             return value
         }
         let id = ObjectIdentifier(entry)
-        if entry.scope.kind != .transient { instances[id] = (entry, value) }
+        if !entry.isTransient { instances[id] = (entry, value) }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)
@@ -120,6 +139,13 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
+        // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
+        // path never takes the process-wide coordinator.
+        if entry.holdsInstance {
+            if let published = entry.slot.publishedInstance(as: Service.self) { return published }
+        } else if let living = entry.slot.lock.withLock({ entry.currentInstance }) {
+            return living
+        }
         let coordinator = BuildCoordinator.condition
         coordinator.lock.lock()
         while true {
@@ -162,6 +188,7 @@ extension ResolutionContext {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
                         entry.instance = value
+                        entry.slot.publish(value)
                     } else {
                         entry.object = value as AnyObject
                     }
@@ -178,10 +205,12 @@ extension ResolutionContext {
     /// the same thread (a factory that called `container.resolve` instead of its resolver).
     @inline(__always)
     private func isBuilding(_ entry: AnyEntry) -> Bool {
-        if path.contains(where: { $0 === entry }) { return true }
+        let entry = Unmanaged.passUnretained(entry).toOpaque()
+        if path.contains(where: { $0.toOpaque() == entry }) { return true }
+        if origin == nil { return false }  // the usual case, without copying the reference
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
-            if context.path.contains(where: { $0 === entry }) { return true }
+            if context.path.contains(where: { $0.toOpaque() == entry }) { return true }
             outer = context.origin
         }
         return false
@@ -192,10 +221,10 @@ extension ResolutionContext {
     /// The path so far, as diagnostics show it, starting at the outermost resolution on
     /// this thread.
     var pathSteps: [String] {
-        var steps = path.map(Failure.step)
+        var steps = path.map { Failure.step($0.takeUnretainedValue()) }
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
-            steps = context.path.map(Failure.step) + steps
+            steps = context.path.map { Failure.step($0.takeUnretainedValue()) } + steps
             outer = context.origin
         }
         return steps
@@ -203,7 +232,9 @@ extension ResolutionContext {
 
     private func wrap(_ error: any Error, from entry: AnyEntry, inHook: Bool = false) -> ResolutionError {
         if let error = error as? ResolutionError { return error }
-        let steps = pathSteps + (path.last === entry ? [] : [Failure.step(entry)])
+        let steps =
+            pathSteps
+            + (path.last?.toOpaque() == Unmanaged.passUnretained(entry).toOpaque() ? [] : [Failure.step(entry)])
         let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
         let pathText = steps.count > 1 ? " (resolution path: \(steps.joined(separator: " → ")))" : ""
         if let conversion = error as? ConversionFailure {

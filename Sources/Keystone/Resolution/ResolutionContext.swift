@@ -1,3 +1,5 @@
+import CKeystoneAtomics
+
 /// The state of one top-level resolution: the path being resolved (for cycles and
 /// diagnostics) and the instances it made (the `.graph` scope).
 ///
@@ -7,6 +9,10 @@
 /// top-level resolution when used; the little state such a resolver reads across threads
 /// (`root`, `finished`, `escapedOwners`) is guarded by `ResolutionContext.handoff`.
 ///
+/// A context that no resolver kept is reused by the next top-level resolution on its thread
+/// (see ``begin(root:origin:)`` and ``finish(_:)``), with its `path` and `instances` storage,
+/// so that a resolve allocates nothing but what its factories make.
+///
 /// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator``.
 final class ResolutionContext: @unchecked Sendable {
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
@@ -15,19 +21,24 @@ final class ResolutionContext: @unchecked Sendable {
 
     let thread = currentThread()
     /// The resolution this one was started from: the one running on this thread when it
-    /// began, or the one whose resolver was used from another thread.
-    let origin: ResolutionContext?
+    /// began, or the one whose resolver was used from another thread. Set when it begins.
+    private(set) var origin: ResolutionContext?
 
-    // Owner-thread state.
-    var path: [AnyEntry] = []
+    // Owner-thread state. Only this context's thread touches it, so the dynamic exclusivity
+    // checks (a thread-local lookup on every access) are turned off.
+    /// The entries being built, outermost first. Unretained: each is held by the stack frame
+    /// that builds it, which removes it before returning.
+    @exclusivity(unchecked) var path: [Unmanaged<AnyEntry>] = []
     /// Keyed by the entry's identity; the value keeps the entry alive, so that its address
     /// cannot be reused by another entry (registered during this resolution) while the key
     /// is in use.
-    var instances: [ObjectIdentifier: (entry: AnyEntry, value: Any)] = [:]
+    @exclusivity(unchecked) var instances: [ObjectIdentifier: (entry: AnyEntry, value: Any)] = [:]
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
-    private var root: Container?
+    /// Unretained: the top-level call that runs the resolution holds it, and the resolution
+    /// ends (``finish(_:)``) before that call returns.
+    private var root: Unmanaged<Container>?
     private var finished = false
     /// Weak references to the root's container chain, kept when a resolver escapes.
     private var escapedOwners: [WeakContainer] = []
@@ -36,12 +47,33 @@ final class ResolutionContext: @unchecked Sendable {
     var waitingFor: AnyEntry?
 
     /// Verification's record of what this resolution resolves; nil outside `verify()`.
-    let observer: VerificationObserver?
+    /// Owner-thread state, set when the resolution begins.
+    private(set) var observer: VerificationObserver?
 
-    init(root: Container, origin: ResolutionContext?, observer: VerificationObserver? = nil) {
-        self.root = root
+    private init(root: Container, origin: ResolutionContext?, observer: VerificationObserver?) {
+        self.root = .passUnretained(root)
         self.origin = origin
-        self.observer = observer ?? origin?.observer
+        self.observer = observer
+    }
+
+    /// A context for a new top-level resolution on this thread: the thread's spare one if
+    /// it has one, otherwise a new one. A resolution started from one that verification
+    /// observes is observed too.
+    static func begin(
+        root: Container,
+        origin: ResolutionContext?,
+        observer: VerificationObserver? = nil
+    ) -> ResolutionContext {
+        let observer = observer ?? origin?.observer
+        guard let spare = keystone_take_spare_resolution() else {
+            return ResolutionContext(root: root, origin: origin, observer: observer)
+        }
+        let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
+        context.root = .passUnretained(root)
+        if let origin { context.origin = origin }  // a spare's is nil already
+        if let observer { context.observer = observer }  // a spare's is nil already
+        context.finished = false
+        return context
     }
 
     /// Whether `other` is this resolution or one it was started from.
@@ -62,18 +94,29 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// Ends the resolution. If a resolver escaped (the context is still referenced), keep
-    /// only weak references to the containers so that a stored resolver creates no cycle.
-    static func finish(_ context: inout ResolutionContext) {
-        context.instances = [:]
-        context.path = []
+    /// only weak references to the containers so that a stored resolver creates no cycle;
+    /// otherwise keep the context, emptied, as this thread's spare.
+    static func finish(_ context: consuming ResolutionContext) {
+        // `path` is empty again (every step removes itself); `instances` only after `.graph`.
+        if !context.instances.isEmpty { context.instances.removeAll(keepingCapacity: true) }
+        if !context.path.isEmpty { context.path.removeAll(keepingCapacity: true) }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
+            if context.origin != nil { context.origin = nil }
+            if context.observer != nil { context.observer = nil }
+            // Hands this reference over to the thread's spare word (no retain and release).
+            let retained = Unmanaged.passRetained(consume context).toOpaque()
+            if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {
+                Unmanaged<ResolutionContext>.fromOpaque(retained).release()
+            }
             return
         }
+        context.instances = [:]
+        context.path = []
         handoff.withLock {
             var chain: [WeakContainer] = []
-            var current = context.root
+            var current = context.root?.takeUnretainedValue()
             while let container = current {
                 chain.append(WeakContainer(container))
                 current = container.parent

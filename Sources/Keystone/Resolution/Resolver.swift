@@ -28,12 +28,15 @@ public struct Resolver: Sendable {
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
     /// - Throws: ``ResolutionError`` with the resolution path.
+    @inlinable
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // A held instance that is already built: one lock-free lookup, no allocation.
+        if let box = protectPublishedInstance(for: key) { return InstanceBox<Service>.copy(box) }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolve(
                 key,
@@ -61,7 +64,18 @@ public struct Resolver: Sendable {
         }
     }
 
+    /// The instance published for `key` in the owner's own registry, announced with a hazard
+    /// pointer (see ``Slot``), or nil. Only while the resolution runs on this thread: then the
+    /// owner is alive; an escaped resolver takes the slow path, which checks.
+    @usableFromInline
+    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+        // Verification observes every resolve, built or not, so it takes the slow path.
+        guard context.isUsableHere, context.observer == nil else { return nil }
+        return owner._withUnsafeGuaranteedRef { $0.registry.protectPublishedInstance(for: key) }
+    }
+
     /// Resolves by a key already made, with type-erased arguments.
+    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         name: Name?,
@@ -103,6 +117,7 @@ public struct Resolver: Sendable {
 extension ResolutionError {
     /// Whether this error says that the service requested at `depth` (the number of
     /// services its resolution was building around the request) has no registration.
+    @usableFromInline
     func isMissingRoot(depth: Int) -> Bool {
         missingAtDepth == depth
     }

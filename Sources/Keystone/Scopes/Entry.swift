@@ -1,9 +1,16 @@
 /// Where a registration was made, captured by `register` for diagnostics.
+@usableFromInline
 struct SourceLocation: Sendable, CustomStringConvertible {
     let file: StaticString
     let line: UInt
 
-    var description: String { "\(file):\(line)" }
+    @usableFromInline
+    init(file: StaticString, line: UInt) {
+        self.file = file
+        self.line = line
+    }
+
+    @usableFromInline var description: String { "\(file):\(line)" }
 }
 
 /// A registration with its types erased: what diagnostics, disposal and the build
@@ -11,6 +18,7 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 ///
 /// `@unchecked Sendable`: the immutable `let`s are set in `init`; `builder` is guarded by
 /// ``BuildCoordinator``'s lock; the subclass's mutable state is guarded by `slot.lock`.
+@usableFromInline
 class AnyEntry: @unchecked Sendable {
     let slot: Slot
     let name: Name?
@@ -20,12 +28,19 @@ class AnyEntry: @unchecked Sendable {
     let location: SourceLocation
     /// For a type bound with `Registration.bind`, the key of the registration it converts.
     let boundTo: RegistryKey?
-    /// Whether the scope keeps the instance (`.singleton` and `.cached`) in an ``Entry``;
-    /// stored because the resolve fast path asks. False for an ``AsyncEntry``, which keeps its
-    /// instance apart so that the synchronous paths never read it.
+    /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
+    /// resolve fast path asks.
     let holdsInstance: Bool
+    /// Whether the scope is `.transient`, and whether there are after-creation hooks; stored
+    /// so that making an instance asks neither the scope nor the generic hook array.
+    let isTransient: Bool
+    let hasAfterCreation: Bool
+    /// Whether one instance is shared beyond a resolution (`.singleton`, `.cached`, `.weak`).
+    let isShared: Bool
     /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
-    /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build.
+    /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Such
+    /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
+    /// read it; they report ``ResolutionError/Kind/asyncOnly``.
     let isAsync: Bool
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
@@ -34,6 +49,7 @@ class AnyEntry: @unchecked Sendable {
     /// Guarded by ``BuildCoordinator``'s lock.
     var builder: ResolutionContext?
 
+    @usableFromInline
     init(
         slot: Slot,
         name: Name?,
@@ -42,7 +58,8 @@ class AnyEntry: @unchecked Sendable {
         argumentTypes: Any.Type,
         location: SourceLocation,
         boundTo: RegistryKey?,
-        verification: VerificationMode,
+        hasAfterCreation: Bool,
+        verification: VerificationMode = .build,
         isAsync: Bool = false
     ) {
         self.slot = slot
@@ -53,6 +70,9 @@ class AnyEntry: @unchecked Sendable {
         self.location = location
         self.boundTo = boundTo
         self.holdsInstance = scope.isHeld && !isAsync
+        self.isTransient = scope == .transient
+        self.isShared = scope.isHeld || scope == .weak
+        self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
         self.verification = verification
     }
@@ -82,13 +102,14 @@ class AnyEntry: @unchecked Sendable {
 
 /// What verification does with a registration: build it, refuse to build it, or build a
 /// stand-in instead.
+@usableFromInline
 enum VerificationMode: Sendable {
     case build
     case skip(reason: String)
     case standIn(reason: String)
 }
 
-/// What a skipped registration's shadow throws, so that what depends on it is reported as not
+/// What a skipped registration's copy throws, so that what depends on it is reported as not
 /// checked rather than as a failure.
 struct VerificationSkipped: Error, CustomStringConvertible {
     let service: String
@@ -98,26 +119,31 @@ struct VerificationSkipped: Error, CustomStringConvertible {
 }
 
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
+@usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// The factory with its arguments erased: the pointer addresses a tuple of the argument
     /// types the entry's key names, so only a caller that matched the key can call it.
-    let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
 
     /// Hooks run after each new instance, in order. Immutable, so that building reads them
-    /// without a lock: adding a hook replaces the entry (see ``refined(afterCreation:onDispose:verification:standIn:)``).
-    let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
+    /// without a lock: adding a hook replaces the entry (see
+    /// ``refined(afterCreation:onDispose:verification:standIn:)``).
+    @usableFromInline let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
     /// Hooks run when a held instance leaves its scope.
-    let onDispose: [@Sendable (Service) -> Void]
+    @usableFromInline let onDispose: [@Sendable (Service) -> Void]
 
     // Guarded by `slot.lock`:
-    /// The held instance of a `.singleton` or `.cached` registration.
-    var instance: Service?
+    /// The held instance of a `.singleton` or `.cached` registration. The slot publishes it
+    /// for the lock-free read while it is set (see ``Slot``).
+    @usableFromInline var instance: Service?
     /// The instance of a `.weak` registration.
-    weak var object: AnyObject?
+    @usableFromInline weak var object: AnyObject?
 
-    /// What verification builds instead of calling `factory`, for ``VerificationMode/standIn(reason:)``.
-    let standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?
+    /// What verification builds instead of calling `factory`, for
+    /// ``VerificationMode/standIn(reason:)``.
+    @usableFromInline let standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?
 
+    @inlinable
     init(
         slot: Slot,
         name: Name?,
@@ -127,14 +153,12 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         boundTo: RegistryKey? = nil,
         afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
         onDispose: [@Sendable (Service) -> Void] = [],
-        verification: VerificationMode = .build,
-        standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
         self.afterCreation = afterCreation
         self.onDispose = onDispose
-        self.standIn = standIn
+        self.standIn = nil
         super.init(
             slot: slot,
             name: name,
@@ -143,12 +167,40 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             argumentTypes: argumentTypes,
             location: location,
             boundTo: boundTo,
+            hasAfterCreation: !afterCreation.isEmpty
+        )
+    }
+
+    /// A registration like `other` in `slot`, with the given hooks, verification mode and
+    /// factories: how refinements and copies are made (never on the register fast path).
+    init(
+        like other: Entry<Service>,
+        slot: Slot,
+        afterCreation: [@Sendable (Resolver, Service) throws -> Void],
+        onDispose: [@Sendable (Service) -> Void],
+        verification: VerificationMode,
+        standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) {
+        self.factory = factory
+        self.afterCreation = afterCreation
+        self.onDispose = onDispose
+        self.standIn = standIn
+        super.init(
+            slot: slot,
+            name: other.name,
+            scope: other.scope,
+            serviceType: Service.self,
+            argumentTypes: other.argumentTypes,
+            location: other.location,
+            boundTo: other.boundTo,
+            hasAfterCreation: !afterCreation.isEmpty,
             verification: verification
         )
     }
 
     /// A copy with more hooks or another verification mode, which takes over the instance
-    /// this entry holds. Called with `slot.lock` held.
+    /// this entry holds (the slot keeps publishing it). Called with `slot.lock` held.
     func refined(
         afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)? = nil,
         onDispose disposeHook: (@Sendable (Service) -> Void)? = nil,
@@ -156,12 +208,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         standIn newStandIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil
     ) -> Entry<Service> {
         let copy = Entry(
+            like: self,
             slot: slot,
-            name: name,
-            scope: scope,
-            argumentTypes: argumentTypes,
-            location: location,
-            boundTo: boundTo,
             afterCreation: afterCreation + (hook.map { [$0] } ?? []),
             onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
             verification: newMode ?? verification,
@@ -186,12 +234,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             build = { _, _ in throw VerificationSkipped(service: service, reason: reason) }
         }
         return Entry(
+            like: self,
             slot: slot,
-            name: name,
-            scope: scope,
-            argumentTypes: argumentTypes,
-            location: location,
-            boundTo: boundTo,
             afterCreation: afterCreation,
             onDispose: onDispose,
             verification: verification,
@@ -228,6 +272,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func takeHeldInstance() -> (() -> Void)? {
         guard let held = instance else { return nil }
         instance = nil
+        slot.unpublish()
         let hooks = onDispose
         return {
             if let disposable = held as? Disposable { disposable.dispose() }

@@ -11,6 +11,19 @@ final class CycleB {
     init(_ a: CycleA) {}
 }
 
+/// A held instance that counts its disposals and can tell whether it is still intact.
+final class Canary: Disposable, Sendable {
+    let word = 0x5EED_CAFE
+    let disposals = Counter()
+    var isIntact: Bool { word == 0x5EED_CAFE }
+    func dispose() { disposals.increment() }
+}
+
+final class CanaryUser: Sendable {
+    let canary: Canary
+    init(_ canary: Canary) { self.canary = canary }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
     @Test(
@@ -185,5 +198,41 @@ struct ConcurrencyTests {
         // Every instance that was held was disposed exactly once: builds == disposals.
         #expect(log.all.allSatisfy { $0 == "dispose r" })
         #expect(container.resolveOptional(Resource.self) == nil)
+    }
+
+    @Test("Lock-free reads of a held instance race with reset, dispose and re-registration safely")
+    func lockFreeReadsRaceWithRelease() {
+        let built = ResultBox<Canary>()
+        let container = Container()
+        let register: @Sendable () -> Void = {
+            container.register(scope: .singleton) { _ in
+                let canary = Canary()
+                built.append(canary)
+                return canary
+            }
+        }
+        register()
+        container.register(scope: .transient) { r in try CanaryUser(r.resolve()) }
+        let broken = Counter()
+        onThreads(4) { thread in
+            for index in 0..<2_000 {
+                if thread == 0 {
+                    if index % 100 == 99 { register() } else { container.reset(.singleton) }
+                } else {
+                    // The container's fast path and the resolver's, which both read without a lock.
+                    let direct = try? container.tryResolve(Canary.self)
+                    let nested = try? container.tryResolve(CanaryUser.self)
+                    if direct?.isIntact != true || nested?.canary.isIntact != true { broken.increment() }
+                }
+            }
+        }
+        #expect(broken.value == 0)
+        container.dispose()
+        // No instance was disposed twice; those the container held were disposed when it let go
+        // (a build that lost the race with a re-registration was never held, so never disposed).
+        let canaries = built.all.compactMap { $0 }
+        #expect(canaries.allSatisfy { $0.disposals.value <= 1 })
+        #expect(canaries.contains { $0.disposals.value == 1 })
+        #expect(container.resolveOptional(Canary.self) == nil)
     }
 }

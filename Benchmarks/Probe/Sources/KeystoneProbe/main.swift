@@ -1,0 +1,89 @@
+// A plain executable for deterministic instruction counts: it resolves one scenario in a loop
+// and exits, so that `valgrind --tool=callgrind` can count what one operation costs (the
+// benchmark executable ends in dispatchMain, which valgrind 3.19 cannot run).
+// `instructions.sh` runs it for N and for 0 iterations and prints the difference per operation.
+//
+//   .build/release/KeystoneProbe SCENARIO ITERATIONS
+import Keystone
+
+final class Store: Sendable {}
+final class Widget: Sendable {}
+
+final class Consumer: Sendable {
+    let store: Store
+    init(store: Store) { self.store = store }
+}
+
+final class Leaf: Sendable {}
+
+final class Left: Sendable {
+    let leaf: Leaf
+    init(leaf: Leaf) { self.leaf = leaf }
+}
+
+final class Right: Sendable {
+    let leaf: Leaf
+    init(leaf: Leaf) { self.leaf = leaf }
+}
+
+final class Root: Sendable {
+    let left: Left
+    let right: Right
+    init(left: Left, right: Right) {
+        self.left = left
+        self.right = right
+    }
+}
+
+final class Tagged: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+/// Keeps the result alive until here, so that the resolve is not optimised away.
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let iterations = Int(arguments[2]) else {
+    fatalError("usage: KeystoneProbe singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
+}
+let container = Container()
+container.register(Store.self, scope: .singleton) { _ in Store() }
+container.register(Widget.self, scope: .transient) { _ in Widget() }
+container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
+container.register(Leaf.self, scope: .graph) { _ in Leaf() }
+container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
+container.register(Right.self, scope: .transient) { r in try Right(leaf: r.resolve()) }
+container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve(), right: r.resolve()) }
+container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
+// Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
+consume(container.resolve(Store.self))
+consume(container.resolve(Consumer.self))
+consume(container.resolve(Root.self))
+consume(container.resolve(Tagged.self, arguments: 1))
+let names = (0..<1_000).map { Name("service-\($0)") }
+
+switch arguments[1] {
+case "singleton":
+    for _ in 0..<iterations { consume(container.resolve(Store.self)) }
+case "transient":
+    for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "transient+singleton":
+    for _ in 0..<iterations { consume(container.resolve(Consumer.self)) }
+case "graph4":
+    for _ in 0..<iterations { consume(container.resolve(Root.self)) }
+case "arguments1":
+    for index in 0..<iterations { consume(container.resolve(Tagged.self, arguments: index)) }
+case "register1k":
+    // One iteration: a new container, 1,000 registrations, and its release.
+    for _ in 0..<iterations {
+        let fresh = Container()
+        for name in names { fresh.register(Widget.self, name: name, scope: .transient) { _ in Widget() } }
+        consume(fresh)
+    }
+default:
+    fatalError("unknown scenario \(arguments[1])")
+}
