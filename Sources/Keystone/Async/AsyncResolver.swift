@@ -98,8 +98,27 @@ final class AsyncResolution: @unchecked Sendable {
     /// The build of each `.graph` instance, by entry: a `Task<Built<Service>, any Error>`.
     private var graph: [ObjectIdentifier: Any] = [:]
 
-    /// Resolves `entry`, registered in `owner`, as part of this resolution.
+    /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
+    /// `owner`'s logger if it has one.
     func resolve<Service>(
+        _ entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Service {
+        guard owner.registry.isLogging else {
+            return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
+        }
+        let reused =
+            lock.withLock { graph[ObjectIdentifier(entry)] != nil }
+            || entry.slot.lock.withLock { entry.currentInstance != nil }
+        let value = try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
+        owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
+        return value
+    }
+
+    /// Resolves `entry`: reuses what the scope allows, builds the rest.
+    private func resolveUnreported<Service>(
         _ entry: AsyncEntry<Service>,
         owner: Container,
         path: [AnyEntry],

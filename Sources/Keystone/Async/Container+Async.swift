@@ -86,7 +86,12 @@ extension Container {
             )
         }
         let resolver = AsyncResolver(owner: WeakContainerReference(self), resolution: AsyncResolution(), path: [])
-        return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+        do {
+            return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+        } catch {
+            if registry.isLogging { log { ContainerEvent(failure: error) } }
+            throw error
+        }
     }
 }
 

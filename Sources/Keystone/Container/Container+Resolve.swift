@@ -41,8 +41,11 @@ extension Container {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        // A held instance that is already built: one lock-free lookup, no allocation.
-        if let instance = registry.publishedInstance(for: key, as: Service.self) { return instance }
+        // A held instance that is already built: one lock-free lookup, no allocation. (With a
+        // logger, the slow path, which reports the resolve.)
+        if _fastPath(!registry.isLogging), let instance = registry.publishedInstance(for: key, as: Service.self) {
+            return instance
+        }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
@@ -113,7 +116,12 @@ extension Container {
             CurrentResolution.context = previous
             ResolutionContext.finish(context)
         }
-        return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        do {
+            return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        } catch {
+            if registry.isLogging { log { ContainerEvent(failure: error) } }
+            throw error
+        }
     }
 
     /// The registrations of a service type in this container and its parents, for

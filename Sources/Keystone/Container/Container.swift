@@ -80,6 +80,7 @@ public final class Container: Sendable {
         self.defaultScope = defaultScope ?? parent.defaultScope
         self.duplicates = duplicates ?? parent.duplicates
         self.features = Features(firstUse: nil)
+        if let inherited = parent.logger { logger = inherited }
     }
 
     /// A container with the registrations of `original`, and a copy of its parents, holding
@@ -216,6 +217,7 @@ public final class Container: Sendable {
             return disposal
         }
         disposal?()
+        if registry.isLogging { log { ContainerEvent(.registered, entry: entry) } }
     }
 
     // MARK: - Ending lifetimes

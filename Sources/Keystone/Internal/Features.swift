@@ -5,13 +5,16 @@
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
 /// reads it, `resolveAll`, `load` and `unload` do.
 ///
-/// `@unchecked Sendable`: `collections` is guarded by `lock`, `modules` by `moduleLock`;
+/// `@unchecked Sendable`: `collections` and `logger` are guarded by `lock`, `modules` by `moduleLock`;
 /// `firstUse` is immutable (and guards its own state).
 final class Features: @unchecked Sendable {
     let lock = Lock()
     /// Per collection (service type, name, argument types), its contributions in the order
     /// they were made.
     var collections: [RegistryKey: [Contribution]] = [:]
+    /// The container's logger (`Container.logger`). Guarded by `lock`; the registry's logging
+    /// word says, without a lock, whether there is one.
+    var logger: (any ContainerLogger)?
 
     /// Serialises `load` and `unload`, and guards `modules`. Taken before (never while
     /// holding) `lock` and the build coordinator's lock.

@@ -160,8 +160,10 @@ final class Registry: @unchecked Sendable {
         let cells: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     }
 
-    /// The published table (a pointer to a `Table`).
-    private let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Two words: the published table (a pointer to a `Table`), then the logging word,
+    /// non-nil while the container has a logger (see ``isLogging``). They share an allocation
+    /// (and a cache line), so that the resolve fast path's check costs a load, not a miss.
+    @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     private let writeLock = Lock()
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`.
@@ -170,8 +172,8 @@ final class Registry: @unchecked Sendable {
     private var tables: [UnsafeMutablePointer<Table>] = []
 
     init() {
-        current = .allocate(capacity: 1)
-        current.initialize(to: nil)
+        current = .allocate(capacity: 2)
+        current.initialize(repeating: nil, count: 2)
         let table = Self.makeTable(capacity: 64)
         tables.append(table)
         current.pointee = UnsafeMutableRawPointer(table)
@@ -184,6 +186,20 @@ final class Registry: @unchecked Sendable {
             table.deallocate()
         }
         current.deallocate()
+    }
+
+    /// Whether the container has a logger. The fast paths check it, and leave a resolve to
+    /// the slow path, which reports what it does, while it is on.
+    @inlinable
+    @inline(__always)
+    var isLogging: Bool {
+        keystone_load_acquire(UnsafeRawPointer(current + 1).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+            != nil
+    }
+
+    /// Turns the logging word on or off; the container's logger lock is held.
+    func setLogging(_ on: Bool) {
+        keystone_store_release(current + 1, on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
     }
 
     /// The slot for `key`, or nil if the key was never registered. Lock-free.

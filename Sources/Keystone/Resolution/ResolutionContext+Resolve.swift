@@ -81,8 +81,27 @@ extension ResolutionContext {
         throw error
     }
 
-    /// Resolves `entry`, registered in `owner`.
+    /// Resolves `entry`, registered in `owner`, and reports it to `owner`'s logger if it has
+    /// one.
+    @inline(__always)
     func resolve<Service>(
+        _ entry: Entry<Service>,
+        owner: Container,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        guard _slowPath(owner.registry.isLogging) else {
+            return try resolveUnreported(entry, owner: owner, arguments: arguments)
+        }
+        let reused =
+            (!instances.isEmpty && instances[ObjectIdentifier(entry)] != nil)
+            || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
+        let value = try resolveUnreported(entry, owner: owner, arguments: arguments)
+        owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
+        return value
+    }
+
+    /// Resolves `entry`, registered in `owner`: reuses what the scope allows, builds the rest.
+    private func resolveUnreported<Service>(
         _ entry: Entry<Service>,
         owner: Container,
         arguments: UnsafeRawPointer

@@ -69,9 +69,12 @@ public struct Resolver: Sendable {
     /// owner is alive; an escaped resolver takes the slow path, which checks.
     @usableFromInline
     func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
-        // Verification observes every resolve, built or not, so it takes the slow path.
+        // Verification observes every resolve, built or not, and a logger reports it, so both
+        // take the slow path.
         guard context.isUsableHere, context.observer == nil else { return nil }
-        return owner._withUnsafeGuaranteedRef { $0.registry.protectPublishedInstance(for: key) }
+        return owner._withUnsafeGuaranteedRef { container in
+            container.registry.isLogging ? nil : container.registry.protectPublishedInstance(for: key)
+        }
     }
 
     /// Resolves by a key already made, with type-erased arguments.
