@@ -28,9 +28,17 @@ enum DocumentationText {
         try ["README.md"] + files(in: "Sources/Keystone/Keystone.docc", endingWith: ".md")
     }
 
-    /// The significant lines of every Swift file of this test target, each file on its own.
+    /// The significant lines of every Swift file of this test target, and of the tests of the
+    /// integration packages (`Integrations/NAME/Tests/NAMETests`, compiled by their own CI
+    /// step), each file on its own.
     static func compiledExamples() throws -> [[String]] {
-        try files(in: "Tests/DocumentationTests", endingWith: ".swift").map { significantLines(try read($0)) }
+        let integrations = try FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("Integrations").path
+        )
+        .sorted()
+        .map { "Integrations/\($0)/Tests/\($0)Tests" }
+        let folders = ["Tests/DocumentationTests"] + integrations
+        return try folders.flatMap { try files(in: $0, endingWith: ".swift") }.map { significantLines(try read($0)) }
     }
 
     /// The fenced code blocks of `markdown` in the given language, in order.

@@ -298,3 +298,13 @@ struct ReadmeExamples {
         #expect(throws: ResolutionError.self) { try services.tryResolve(Database.self) }
     }
 }
+
+@Suite("README examples: logging")
+struct ReadmeLoggingExamples {
+    @Test("PrintLogger")
+    func printLogger() {
+        let watched = Container()
+        watched.logger = PrintLogger()  // [Keystone] built APIClient .singleton
+        #expect(watched.logger is PrintLogger)
+    }
+}
