@@ -93,21 +93,29 @@ extension Container {
         for disposal in disposals.reversed() { disposal() }
     }
 
-    /// Loads modules into ``Container/shared``, as the app starts.
+    /// Loads modules into ``Container/shared``, as the app starts, with a logger if given.
     ///
     /// ```swift
-    /// try Container.start {
+    /// try Container.start(logger: PrintLogger()) {
     ///     appModule
     ///     thingModule
     /// }
     /// ```
     ///
-    /// The same as `try Container.shared.load(…)`, written as a list. (Swoin's `startSwoin`
-    /// also takes a logger; Keystone's logging is configured separately.)
+    /// The same as setting `Container.shared.logger` (when `logger` is not nil) and then
+    /// `try Container.shared.load(…)`, written as a list: Swoin's `startSwoin { …; logger(…) }`.
+    /// The logger is set first, so that it sees the modules' registrations.
     ///
+    /// - Parameters:
+    ///   - logger: The logger for ``Container/shared``; nil leaves its logger as it is.
+    ///   - modules: The modules to load.
     /// - Throws: ``ModuleError`` if two declarations register the same key, or a module is
     ///   already loaded; nothing is registered then.
-    public static func start(@ModuleListBuilder _ modules: () -> [Module]) throws(ModuleError) {
+    public static func start(
+        logger: (any ContainerLogger)? = nil,
+        @ModuleListBuilder _ modules: () -> [Module]
+    ) throws(ModuleError) {
+        if let logger { shared.logger = logger }
         try shared.load(modules())
     }
 

@@ -287,6 +287,20 @@ struct ModuleTests {
         #expect(service === Container.shared.resolve(StartedService.self))
     }
 
+    @Test func startSetsTheLoggerFirstSoItSeesTheModulesRegistrations() throws {
+        let container = Container()
+        let recorder = EventRecorder()
+        try Container.withShared(container) {
+            try Container.start(logger: recorder) {
+                Module { singleton(name: "logged") { StartedService() } }
+            }
+        }
+
+        #expect(container.logger is EventRecorder)
+        #expect(recorder.all.map(\.kind) == [.registered])
+        #expect(recorder.all.first?.name == "logged")
+    }
+
     /// The race the next test provokes, made deterministic: the lookup missed, and by the
     /// time the diagnostic lists the registrations, a `load` has added that very key.
     @Test func aMissThatRacedWithALoadOfTheSameKeyIsStillNotRegistered() throws {

@@ -7,8 +7,8 @@ import Testing
 /// Swoin → Keystone: `Module { … }` stays; `single` → `singleton`, `factory` → `transient`,
 /// `weak` stays (the functions are named after Keystone's scopes); `named:` → `name:`;
 /// `get()` stays but throws, so a factory reads `try ThingFetcher(thing: get())`;
-/// `startSwoin { modules; logger(…) }` → `try Container.start { modules }` (logging is
-/// configured on its own); `@Inject` → `@LazyInjected`; `.bind` and `.then` stay (`.then`
+/// `startSwoin { modules; logger(…) }` → `try Container.start(logger: PrintLogger()) { modules }`
+/// (the seed's example below keeps the logger out, so that this test process prints nothing); `@Inject` → `@LazyInjected`; `.bind` and `.then` stay (`.then`
 /// takes the instance, and `get()` inside it resolves in the same resolution).
 ///
 /// UIKit and RxSwift types (`UINavigationController`, `PublishSubject`, `Observable`,
