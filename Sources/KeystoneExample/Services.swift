@@ -1,7 +1,9 @@
 // The services of a small note keeper: a database-like store, a sync client, a user session,
-// an audit trail and an editor per note. They take their dependencies in their initialisers
-// and know nothing of the container, except that two of them adopt `Disposable` to be closed
-// when it lets them go; only `Wiring.swift` knows how they are put together.
+// an audit trail and an editor per note (exporting and notebooks are in their own files).
+// They take their dependencies in their initialisers and know nothing of the container,
+// except that some adopt `Disposable` to be closed when it lets them go; only `Wiring.swift`
+// and `Modules.swift` know how they are put together (and `StatusBar.swift`, whose
+// initialiser the container does not call).
 import Keystone
 
 /// Where the example prints what happens. It can be muted while `verify()` builds a
@@ -43,6 +45,7 @@ struct AppConfig: Sendable {
 struct Note: Sendable, Equatable {
     let id: Int
     var text: String
+    var notebook = "Inbox"
 }
 
 /// The persistence layer.
@@ -50,6 +53,8 @@ protocol NoteStore: AnyObject, Sendable {
     func save(_ note: Note)
     func note(id: Int) -> Note?
     var count: Int { get }
+    /// Every note, by id.
+    var all: [Note] { get }
 }
 
 /// A store that keeps notes in memory, as a real database would keep them on disk. It is
@@ -68,6 +73,7 @@ final class InMemoryNoteStore: NoteStore, Disposable, @unchecked Sendable {
     func save(_ note: Note) { lock.withLock { notes[note.id] = note } }
     func note(id: Int) -> Note? { lock.withLock { notes[id] } }
     var count: Int { lock.withLock { notes.count } }
+    var all: [Note] { lock.withLock { notes.values.sorted { $0.id < $1.id } } }
 
     func dispose() { Console.say("    - closed the store \"\(name)\" with \(count) notes") }
 }
@@ -88,6 +94,37 @@ struct HTTPSyncClient: SyncClient {
 /// A sync client that keeps everything local, for dry runs.
 struct OfflineSyncClient: SyncClient {
     func push(_ note: Note, as user: String) -> String { "queued note \(note.id) for \(user) (offline)" }
+}
+
+/// Notes waiting to be pushed. Opening it is asynchronous (a real one would reopen its
+/// journal on disk), so it is registered with an `async` factory and resolved with
+/// `resolveAsync`; it is flushed when the container lets it go.
+final class SyncQueue: Disposable, @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `pending`.
+    private let lock = ExampleLock()
+    private var pending: [Note] = []
+    let client: SyncClient
+
+    private init(client: SyncClient) {
+        self.client = client
+        Console.built("SyncQueue (opened asynchronously)")
+    }
+
+    /// Opens the queue, suspending as a real journal's file access would.
+    static func open(client: SyncClient) async -> SyncQueue {
+        await Task.yield()
+        return SyncQueue(client: client)
+    }
+
+    func enqueue(_ note: Note) {
+        lock.withLock { pending.append(note) }
+        Console.say("    queued note \(note.id) for the next sync")
+    }
+
+    func dispose() {
+        let notes = lock.withLock { pending }
+        Console.say("    - flushed the sync queue: \(notes.map { "note \($0.id)" }.joined(separator: ", "))")
+    }
 }
 
 /// Records what users did. Registered twice: the default trail and a named `"audit"` one.

@@ -10,31 +10,14 @@ extension Name {
     static let audit: Name = "audit"
 }
 
-/// The composition root: the one place that knows how the note keeper is put together.
-func makeContainer() -> Container {
+/// The composition root: the one place that knows how the note keeper is put together. The
+/// services that need no resolver of their own come from the modules (`Modules.swift`); the
+/// rest are registered here.
+func makeContainer() throws -> Container {
     let container = Container()
     let traces = TraceCounter()
 
-    container.register(scope: .singleton) { _ in
-        AppConfig(databaseName: "notes.db", syncEndpoint: "https://sync.example.com")
-    }
-    container.register(InMemoryNoteStore.self, scope: .singleton) { r in
-        try InMemoryNoteStore(config: r.resolve())
-    }
-    .bind(NoteStore.self)
-    container.register(SyncClient.self, scope: .singleton) { r in
-        let config: AppConfig = try r.resolve()
-        return HTTPSyncClient(endpoint: config.syncEndpoint)
-    }
-    container.register(scope: .singleton) { _ in AuditTrail(label: "app") }
-    container.register(name: .audit, scope: .singleton) { _ in AuditTrail(label: "audit") }
-        .then { _, trail in trail.record("audit trail opened") }
-    container.register(scope: .singleton) { _ in LoginForm() }
-    container.register(scope: .session) { r in
-        let form: LoginForm = try r.resolve()
-        return UserSession(user: form.user)
-    }
-    .onDispose { session in Console.say("    - (onDispose hook) \(session.user) logged out") }
+    try container.load(storageModule, accountModule, exportModule)
     container.register { _ in OperationTrace(id: traces.next()) }  // `.graph`, the default
     container.register(factory: makeNoteService)
     container.register(scope: .weak) { r in try NoteListScreen(service: r.resolve()) }
@@ -44,6 +27,18 @@ func makeContainer() -> Container {
     // Verification's store is empty, so it checks the editor's wiring with a sample note.
     .verify(because: "edits a note that must exist") { r in
         try NoteEditor(service: r.resolve(), note: Note(id: 0, text: "sample"), readOnly: true)
+    }
+    // The backup keeps a lazy resolver for its connection: nothing is opened until it runs.
+    container.register(scope: .singleton) { r in
+        try BackupService(store: r.resolve(), exporters: r.resolveAll(), connection: LazyResolver(from: r))
+    }
+    // Every batch of moves gets a transaction of its own, closed when the batch ends.
+    container.register(scope: .singleton) { r in
+        NotebookOrganizer(transactions: IsolatedResolver(LazyResolver(from: r)))
+    }
+    container.autoregister(NoteSearch.init)
+    container.register(scope: .singleton) { r in
+        await SyncQueue.open(client: try await r.resolve())
     }
     return container
 }
