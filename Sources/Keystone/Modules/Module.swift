@@ -107,7 +107,7 @@ public enum ModuleBuilder {
     }
 }
 
-/// Builds a list of modules, for ``Container/start(_:)``.
+/// Builds a list of modules, for ``Container/start(logger:_:)``.
 @resultBuilder
 public enum ModuleListBuilder {
     /// One module.
