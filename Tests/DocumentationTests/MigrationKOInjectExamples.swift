@@ -24,7 +24,11 @@ struct MigrationKOInjectExamples {
                 == nil)
         container.dispose()  // when the container is no longer needed
         #expect(container.isDisposed)
-        #expect(throws: ResolutionError.self) { try container.tryResolve(ApiClientProtocol.self) }
+        #expect {
+            try container.tryResolve(ApiClientProtocol.self)
+        } throws: { error in
+            (error as? ResolutionError)?.kind == .disposed
+        }
     }
 
     @Test("Arguments passed through the graph")
