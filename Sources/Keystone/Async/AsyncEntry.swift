@@ -86,11 +86,7 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     override func takeHeldInstance() -> (() -> Void)? {
         guard let held = instance else { return nil }
         instance = nil
-        let hooks = onDispose
-        return {
-            if let disposable = held as? Disposable { disposable.dispose() }
-            for hook in hooks { hook(held) }
-        }
+        return disposal(of: held, hooks: onDispose)
     }
 
     override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {

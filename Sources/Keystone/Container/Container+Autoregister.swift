@@ -24,12 +24,12 @@ extension Container {
     /// the container.
     ///
     /// - Parameters:
-    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
-    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - initializer: An initialiser (`ThingFetcher.init`) whose parameters are all
     ///     services registered without a name or arguments.
     ///   - name: Tells apart registrations of the same type.
     ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
     public func autoregister<Service, each Dependency>(
@@ -52,13 +52,13 @@ extension Container {
     /// ```
     ///
     /// - Parameters:
-    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
-    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - type: The service type to register.
     ///   - name: Tells apart registrations of the same type.
     ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
     ///   - initializer: An initialiser or closure whose parameters are all services
     ///     registered without a name or arguments.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
     public func autoregister<Service, each Dependency>(
@@ -83,14 +83,14 @@ extension Container {
     /// ```
     ///
     /// - Parameters:
-    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
-    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - initializer: An initialiser or closure whose first parameter is the runtime
     ///     argument and whose other parameters are services registered without a name or
     ///     arguments.
     ///   - argument: The type of the runtime argument that resolves must pass.
     ///   - name: Tells apart registrations of the same type.
     ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
     public func autoregister<Service, Argument, each Dependency>(

@@ -35,14 +35,14 @@ extension Container {
     /// returns.
     ///
     /// - Parameters:
-    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
-    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     ///   - type: The service type of the collection; inferred from the factory when omitted.
     ///   - name: The collection's name, if it has one.
     ///   - scope: How long this contribution's instance lives; the container's
     ///     ``defaultScope`` when omitted.
     ///   - factory: Builds this contribution, as the factory of
     ///     `register` does.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     /// - Returns: The registration, to chain `then` and `onDispose` on.
     @discardableResult
     public func contribute<Service, each Argument>(

@@ -147,12 +147,12 @@ struct BoundType<Service>: Sendable {
 /// module stays loaded (Swoin's `single`, Koin's `single`).
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds the instance; call ``get(_:name:arguments:)`` (with `try`) for its
 ///     dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func singleton<Service>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,
@@ -169,11 +169,11 @@ public func singleton<Service>(
 /// (Swoin's and Koin's `factory`).
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds an instance; call ``get(_:name:arguments:)`` for its dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func transient<Service>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,
@@ -190,12 +190,12 @@ public func transient<Service>(
 /// holds it (Swoin's `weak`).
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds the instance (a class); call ``get(_:name:arguments:)`` for its
 ///     dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func weak<Service>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,
@@ -211,11 +211,11 @@ public func weak<Service>(
 /// Declares a `.graph` registration in a ``Module``: one instance per top-level resolution.
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds an instance; call ``get(_:name:arguments:)`` for its dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func graph<Service>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,
@@ -232,12 +232,12 @@ public func graph<Service>(
 /// your own: `scoped(.session) { Session() }`.
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - scope: How long an instance lives.
 ///   - type: The service type; inferred from the factory when omitted.
 ///   - name: Tells apart registrations of the same type.
 ///   - factory: Builds an instance; call ``get(_:name:arguments:)`` for its dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func scoped<Service>(
     _ scope: Scope,
     _ type: Service.Type = Service.self,
@@ -256,14 +256,14 @@ public func scoped<Service>(
 /// modules add up, in load order, and never conflict.
 ///
 /// - Parameters:
-///   - file: Where the registration is made; diagnostics name it. Leave the default.
-///   - line: Where the registration is made; diagnostics name it. Leave the default.
 ///   - type: The collection's service type; inferred from the factory when omitted.
 ///   - name: The collection's name, if it has one.
 ///   - scope: How long this contribution's instance lives; the container's default when
 ///     omitted.
 ///   - factory: Builds the contribution; call ``get(_:name:arguments:)`` for its
 ///     dependencies.
+///   - file: Where the registration is made; diagnostics name it. Leave the default.
+///   - line: Where the registration is made; diagnostics name it. Leave the default.
 public func contribute<Service>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,

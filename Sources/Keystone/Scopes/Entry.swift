@@ -273,10 +273,16 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         guard let held = instance else { return nil }
         instance = nil
         slot.unpublish()
-        let hooks = onDispose
-        return {
-            if let disposable = held as? Disposable { disposable.dispose() }
-            for hook in hooks { hook(held) }
-        }
+        return disposal(of: held, hooks: onDispose)
+    }
+}
+
+/// The work that ends a held instance's life: ``Disposable/dispose()`` if it is one, then the
+/// registration's `onDispose` hooks, in order. Returned by `takeHeldInstance()` of every entry
+/// kind, and run after every lock is released.
+func disposal<Service>(of held: Service, hooks: [@Sendable (Service) -> Void]) -> () -> Void {
+    {
+        if let disposable = held as? Disposable { disposable.dispose() }
+        for hook in hooks { hook(held) }
     }
 }
