@@ -191,6 +191,8 @@ final class AsyncResolution: @unchecked Sendable {
         let step: SharedStep<Service> = entry.slot.lock.withLock {
             if let existing = entry.currentInstance { return .ready(existing) }
             if let building = entry.building { return .await(building) }
+            // A disposed container builds nothing more (as the synchronous path).
+            if owner.lifecycle.isDisposed { return .disposed }
             let task = Task { [self] in
                 try await buildShared(entry, owner: owner, path: path, arguments: arguments)
             }
@@ -200,6 +202,13 @@ final class AsyncResolution: @unchecked Sendable {
         switch step {
         case .ready(let instance):
             return instance
+        case .disposed:
+            throw Failure.disposed(
+                service: Service.self,
+                name: entry.name,
+                argumentTypes: entry.argumentTypes,
+                path: (path + [entry]).map(Failure.step)
+            )
         case .await(let task):
             let waiter = path.last
             if let waiter { try AsyncBuildCoordinator.beginWaiting(waiter, for: entry, path: path) }
@@ -260,6 +269,8 @@ private enum SharedStep<Service> {
     case ready(Service)
     /// Await the build in flight (started by this resolve or another).
     case await(Task<Built<Service>, any Error>)
+    /// The container was disposed: build nothing.
+    case disposed
 }
 
 /// A weak reference to a container that can cross tasks.

@@ -172,7 +172,16 @@ extension ResolutionContext {
                 coordinator.lock.unlock()
                 return existing
             }
-            guard let builder = entry.builder else { break }
+            guard let builder = entry.builder else {
+                // Nothing built and nobody building: claim the build, unless the container was
+                // disposed meanwhile (`dispose` marks it under this lock), which builds nothing
+                // more; a resolve that waited for a build that ended by a dispose stops here.
+                if owner.lifecycle.isDisposed {
+                    coordinator.lock.unlock()
+                    throw disposedError(Service.self, name: entry.name, argumentTypes: entry.argumentTypes)
+                }
+                break
+            }
             if BuildCoordinator.waitWouldDeadlock(for: builder, from: self) {
                 coordinator.lock.unlock()
                 throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)

@@ -236,3 +236,46 @@ struct ConcurrencyTests {
         #expect(container.resolveOptional(Canary.self) == nil)
     }
 }
+
+@Suite("Dispose while a build is in flight")
+struct DisposeDuringBuildTests {
+    /// One thread builds the singleton; a second waits for that build; a third disposes the
+    /// container while the second waits, then lets the build end. The disposed container keeps
+    /// nothing, and the waiter must not start a second build.
+    @Test("A resolve that waited for a singleton's build does not build it again after dispose")
+    func noBuildAfterDispose() {
+        let builds = Counter()
+        let inFactory = Gate(expected: 1)
+        let release = Gate(expected: 1)
+        let container = Container()
+        container.register(scope: .singleton) { _ in
+            builds.increment()
+            inFactory.arrive()
+            release.waitForAll()
+            return Plain()
+        }
+        let waiterStarted = Gate(expected: 1)
+        let waiterError = ResultBox<ResolutionError.Kind>()
+        onThreads(3) { index in
+            switch index {
+            case 0:
+                _ = try? container.tryResolve(Plain.self)
+            case 1:
+                inFactory.waitForAll()
+                waiterStarted.arrive()
+                do throws(ResolutionError) {
+                    _ = try container.tryResolve(Plain.self)  // waits for the build in flight
+                } catch {
+                    waiterError.append(error.kind)
+                }
+            default:
+                waiterStarted.waitForAll()
+                for _ in 0..<20_000 { yieldProcessor() }  // let the waiter reach its wait
+                container.dispose()
+                release.arrive()
+            }
+        }
+        #expect(builds.value == 1)
+        #expect(waiterError.all.compactMap { $0 } == [.disposed])
+    }
+}
