@@ -20,6 +20,14 @@ let package = Package(
         // The examples of README.md and the DocC articles, compiled and run; its own module so
         // that their type names cannot clash with the fixtures of the other tests.
         .testTarget(name: "DocumentationTests", dependencies: ["Keystone"]),
+        // A user's view of main-actor services: `@MainActor` view models registered and
+        // resolved with no `await`, `assumeIsolated` or `@preconcurrency`, and reached from
+        // nonisolated code with `await`. Every warning is an error here, whatever the build.
+        .testTarget(
+            name: "MainActorTests",
+            dependencies: ["Keystone"],
+            swiftSettings: [.treatAllWarnings(as: .error)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,13 @@
 // The hazard-pointer records; the other helpers are header-only (see KeystoneAtomics.h).
 #include "KeystoneAtomics.h"
 
+#if defined(__APPLE__)
+#include <pthread.h>
+#elif defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
@@ -100,4 +107,15 @@ bool keystone_keep_spare_resolution(void *context, void (*release)(void *)) {
     }
     keystone_spare_resolution = context;
     return true;
+}
+
+bool keystone_is_main_thread(void) {
+#if defined(__APPLE__)
+    return pthread_main_np() != 0;
+#elif defined(__linux__)
+    // The main thread's id is the process id.
+    return syscall(SYS_gettid) == getpid();
+#else
+#error "Keystone needs a main-thread check for this platform"
+#endif
 }

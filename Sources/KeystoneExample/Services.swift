@@ -169,6 +169,24 @@ final class OperationTrace: Sendable {
 }
 
 /// Shows whether the note list is on screen; shared while a screen holds it (`.weak`).
+/// The note list's view model. UI state lives on the main actor, so the model is `@MainActor`
+/// and is registered with `registerMainActor`: its factory runs there, and main-actor code
+/// resolves it with no `await`.
+@MainActor
+final class NoteListViewModel {
+    let store: any NoteStore
+    private(set) var rows: [String] = []
+
+    init(store: any NoteStore) {
+        self.store = store
+        Console.built("NoteListViewModel")
+    }
+
+    func refresh() {
+        rows = store.all.map { "\($0.id). \($0.text)" }
+    }
+}
+
 final class NoteListScreen: Sendable {
     let service: NoteService
     init(service: NoteService) {

@@ -21,6 +21,7 @@ func makeContainer() throws -> Container {
     container.register { _ in OperationTrace(id: traces.next()) }  // `.graph`, the default
     container.register(factory: makeNoteService)
     container.register(scope: .weak) { r in try NoteListScreen(service: r.resolve()) }
+    container.registerMainActor(scope: .singleton) { r in NoteListViewModel(store: try r.resolve()) }
     container.register(scope: .transient) { (r, noteID: Int, readOnly: Bool) in
         try NoteEditor(service: r.resolve(), noteID: noteID, readOnly: readOnly)
     }

@@ -80,7 +80,16 @@ let queue: SyncQueue = try await container.resolveAsync()
 queue.enqueue(note1)
 Console.say("   the same queue next time: \(try await container.resolveAsync(SyncQueue.self) === queue)")
 
-Console.say("10. A dry run of the whole app with overrides: its own database, offline sync")
+Console.say("10. The note list's view model lives on the main actor (registerMainActor)")
+// Top-level code runs on the main actor: the model is resolved and used with no `await`.
+let listModel: NoteListViewModel = container.resolve()
+listModel.refresh()
+Console.say("   rows: \(listModel.rows.joined(separator: ", "))")
+// Code elsewhere gets the same model with `await`; a synchronous resolve there is an error.
+let fromBackground = try await Task.detached { try await container.resolveAsync(NoteListViewModel.self) }.value
+Console.say("   a background task awaits the same model: \(fromBackground === listModel)")
+
+Console.say("11. A dry run of the whole app with overrides: its own database, offline sync")
 // The copy has every registration and none of the instances: what it builds is new, sees the
 // overrides however deep they are needed, and is disposed when the block ends.
 container.withOverrides { overrides in
@@ -93,7 +102,7 @@ container.withOverrides { overrides in
 Console.say("   the real store still has \(container.resolve(NoteStore.self).count) notes")
 Console.say("   and still syncs over HTTP: \(container.resolve(SyncClient.self) is HTTPSyncClient)")
 
-Console.say("11. The import window gets a child container: its own audit trail, the parent's store")
+Console.say("12. The import window gets a child container: its own audit trail, the parent's store")
 // A registration resolves its dependencies from the container it is registered in, so the
 // child registers the service that should see its override; the parent never changes.
 let importWindow = Container(parent: container)
@@ -102,12 +111,12 @@ importWindow.register(factory: makeNoteService)
 _ = importWindow.resolve(NoteService.self).add("Imported: recipes")
 importWindow.dispose()
 
-Console.say("12. Alice logs out: the session scope is reset, Bob logs in")
+Console.say("13. Alice logs out: the session scope is reset, Bob logs in")
 container.reset(.session)
 container.resolve(LoginForm.self).user = "bob"
 _ = container.resolve(NoteService.self).add("Water the plants")
 
-Console.say("13. The app quits: the container disposes what it holds, newest first")
+Console.say("14. The app quits: the container disposes what it holds, newest first")
 container.dispose()
 do {
     _ = try container.tryResolve(NoteService.self)

@@ -127,4 +127,11 @@ static inline void *_Nullable keystone_take_spare_resolution(void) {
 /// otherwise returns false and the caller keeps its reference.
 bool keystone_keep_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull));
 
+// MARK: - The main thread
+
+/// Whether the calling thread is the process's main thread. Synchronous code there is
+/// main-actor code; `MainActorContext` (Keystone/Internal) combines this with the main
+/// dispatch queue's marker, because on Linux the main actor's jobs may run on another thread.
+bool keystone_is_main_thread(void);
+
 #endif

@@ -66,16 +66,12 @@ public struct AsyncResolver: Sendable {
                         arguments: ArgumentBox((repeat each arguments))
                     )
                 }
-                return try withUnsafePointer(to: (repeat each arguments)) {
-                    (pointer) throws(ResolutionError) -> Service in
-                    try candidate.resolveInNewContext(
-                        key,
-                        origin: nil,
-                        name: name,
-                        argumentTypes: argumentTypes,
-                        arguments: UnsafeRawPointer(pointer)
-                    )
-                }
+                return try await candidate.resolveSynchronously(
+                    key,
+                    onMainActor: entry.isMainActor,
+                    name: name,
+                    arguments: repeat each arguments
+                )
             }
             current = candidate.parent
         }

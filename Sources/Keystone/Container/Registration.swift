@@ -53,7 +53,10 @@ public struct Registration<Service>: Sendable {
             scope: .transient,
             argumentTypes: argumentTypes,
             location: SourceLocation(file: file, line: line),
-            boundTo: target
+            boundTo: target,
+            // A binding of a main-actor registration converts on the main thread, so it is
+            // checked there too, before its converter runs.
+            isMainActor: entry.isMainActor
         ) { resolver, arguments in
             let instance: Service = try resolver.resolve(
                 target,

@@ -142,19 +142,49 @@ enum Failure {
 
     /// A synchronous resolve reached a registration with an async factory.
     static func asyncOnly(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .asyncOnly,
+            entry,
+            path: path,
+            because: "has an async factory, so it cannot be resolved synchronously",
+            advice:
+                "resolve it with `try await container.resolveAsync(…)`, or from an async factory's `AsyncResolver`; a synchronous factory cannot depend on it."
+        )
+    }
+
+    /// A synchronous resolve off the main actor reached a main-actor registration.
+    static func mainActorOnly(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .mainActorOnly,
+            entry,
+            path: path,
+            because:
+                "is registered with `registerMainActor`, so it is resolved synchronously only on the main actor, and this resolve ran elsewhere",
+            advice:
+                "resolve it from main-actor code, or with `try await container.resolveAsync(…)`, which runs the resolve on the main actor."
+        )
+    }
+
+    /// A registration that a synchronous resolve may not build here, with the path to it.
+    private static func refusedSynchronously(
+        _ kind: ResolutionError.Kind,
+        _ entry: AnyEntry,
+        path: [String],
+        because reason: String,
+        advice: String
+    ) -> ResolutionError {
         let steps = path + [step(entry)]
         let what = describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
         let pathText = steps.count > 1 ? " while resolving `\(steps.dropLast().joined(separator: " → "))`" : ""
         return make(
-            .asyncOnly,
+            kind,
             service: entry.serviceType,
             name: entry.name,
             arguments: entry.argumentTypes,
             path: steps,
             registeredAt: entry.location,
-            summary: "\(what) has an async factory, so it cannot be resolved synchronously\(pathText).",
-            advice:
-                "resolve it with `try await container.resolveAsync(…)`, or from an async factory's `AsyncResolver`; a synchronous factory cannot depend on it."
+            summary: "\(what) \(reason)\(pathText).",
+            advice: advice
         )
     }
 

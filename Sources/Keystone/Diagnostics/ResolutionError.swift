@@ -34,6 +34,9 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         public static let weakValueType = Kind(rawValue: "weak value type")
         /// The service has an async factory and was asked for synchronously.
         public static let asyncOnly = Kind(rawValue: "async only")
+        /// The service is registered for the main actor and was asked for synchronously on
+        /// another thread.
+        public static let mainActorOnly = Kind(rawValue: "main actor only")
 
         /// The kind in words, such as `not registered`.
         public var description: String { rawValue }

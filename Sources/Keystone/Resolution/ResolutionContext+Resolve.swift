@@ -17,7 +17,7 @@ extension ResolutionContext {
             let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
             if let entry {
                 if let observer { observer.resolved(entry, in: container, from: path.last?.takeUnretainedValue()) }
-                if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
+                if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
                 return try resolve(
                     unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
             }
@@ -35,7 +35,7 @@ extension ResolutionContext {
                     if let observer {
                         observer.resolved(entry, in: candidate, from: path.last?.takeUnretainedValue())
                     }
-                    if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
+                    if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
                     return try resolve(
                         unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
                 }
@@ -79,6 +79,16 @@ extension ResolutionContext {
         )
         error.missingAtDepth = path.count
         throw error
+    }
+
+    /// Throws if `entry` cannot be resolved synchronously here: an async registration never
+    /// can, a main-actor registration only on the main thread.
+    @inline(never)
+    private func checkSynchronousResolve(of entry: AnyEntry) throws(ResolutionError) {
+        if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
+        if entry.isMainActor && !MainActorContext.isCurrent {
+            throw Failure.mainActorOnly(entry, path: pathSteps)
+        }
     }
 
     /// Resolves `entry`, registered in `owner`, and reports it to `owner`'s logger if it has
@@ -216,7 +226,9 @@ extension ResolutionContext {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
                         entry.instance = value
-                        entry.slot.publish(value)
+                        // A main-actor instance is not published: the lock-free read would
+                        // hand it to any thread, past the main-thread check.
+                        if !entry.isMainActor { entry.slot.publish(value) }
                     } else {
                         entry.object = value as AnyObject
                     }

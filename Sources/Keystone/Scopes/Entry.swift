@@ -42,6 +42,13 @@ class AnyEntry: @unchecked Sendable {
     /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
     /// read it; they report ``ResolutionError/Kind/asyncOnly``.
     let isAsync: Bool
+    /// Whether the registration was made with ``Container/registerMainActor(_:name:scope:file:line:factory:)``:
+    /// it is built, and resolved synchronously, only on the main thread. Its instance is held
+    /// but never published, so every synchronous resolve reaches the check in the resolution.
+    let isMainActor: Bool
+    /// Whether a synchronous resolve must check this entry first (`isAsync || isMainActor`):
+    /// one flag, so that the usual entry costs one test.
+    let needsSynchronousCheck: Bool
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
 
@@ -60,7 +67,8 @@ class AnyEntry: @unchecked Sendable {
         boundTo: RegistryKey?,
         hasAfterCreation: Bool,
         verification: VerificationMode = .build,
-        isAsync: Bool = false
+        isAsync: Bool = false,
+        isMainActor: Bool = false
     ) {
         self.slot = slot
         self.name = name
@@ -74,6 +82,8 @@ class AnyEntry: @unchecked Sendable {
         self.isShared = scope.isHeld || scope == .weak
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
+        self.isMainActor = isMainActor
+        self.needsSynchronousCheck = isAsync || isMainActor
         self.verification = verification
     }
 
@@ -153,6 +163,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         boundTo: RegistryKey? = nil,
         afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
         onDispose: [@Sendable (Service) -> Void] = [],
+        isMainActor: Bool = false,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
@@ -167,7 +178,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             argumentTypes: argumentTypes,
             location: location,
             boundTo: boundTo,
-            hasAfterCreation: !afterCreation.isEmpty
+            hasAfterCreation: !afterCreation.isEmpty,
+            isMainActor: isMainActor
         )
     }
 
@@ -195,7 +207,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             location: other.location,
             boundTo: other.boundTo,
             hasAfterCreation: !afterCreation.isEmpty,
-            verification: verification
+            verification: verification,
+            isMainActor: other.isMainActor
         )
     }
 

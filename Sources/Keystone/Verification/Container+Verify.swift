@@ -178,6 +178,20 @@ private struct Findings {
             notChecked(root, reason: "has an async factory, which `verify()` does not run.")
             return
         }
+        if error.kind == .mainActorOnly {
+            // Not a fault of the graph: main-actor registrations are built only on the main
+            // thread, and this verification runs elsewhere.
+            let subject =
+                error.path.count <= 1
+                ? "is a main-actor registration"
+                : "depends on the main-actor registration `\(error.path.last ?? error.service)`"
+            notChecked(
+                root,
+                reason:
+                    "\(subject), which `verify()` builds only when called on the main actor; call it from `@MainActor` code (a `@MainActor` test) to check it."
+            )
+            return
+        }
         let kind: VerificationReport.Problem.Kind
         var key: String
         switch error.kind {

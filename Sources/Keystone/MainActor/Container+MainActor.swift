@@ -1,0 +1,131 @@
+/// Services isolated to the main actor: view models, coordinators, anything UI code owns.
+extension Container {
+    /// Registers a service that is made on the main actor, such as a `@MainActor` view model.
+    ///
+    /// ```swift
+    /// container.registerMainActor(scope: .singleton) { r in
+    ///     NotesViewModel(store: try r.resolve())
+    /// }
+    ///
+    /// // On the main actor (a view, a `@MainActor` function): synchronous, as usual.
+    /// let model: NotesViewModel = container.resolve()
+    ///
+    /// // Anywhere else: `resolveAsync` runs the resolve on the main actor.
+    /// let sameModel: NotesViewModel = try await container.resolveAsync()
+    /// ```
+    ///
+    /// The factory is `@MainActor`, so it can call the service's main-actor initialiser with
+    /// no `await` and no `assumeIsolated`. (A plain ``register(_:name:scope:file:line:factory:)``
+    /// cannot take it: its factory may run on any thread.)
+    ///
+    /// Keystone keeps the promise the factory's type makes: the registration is built, and
+    /// resolved synchronously, only on the main thread. A synchronous resolve on another
+    /// thread, or a synchronous factory that depends on the service and runs there, fails with
+    /// ``ResolutionError/Kind/mainActorOnly`` instead of running main-actor code off the main
+    /// actor. ``resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` resolve it from
+    /// anywhere: they run the synchronous resolve on the main actor.
+    ///
+    /// The service must be `Sendable`, as a `@MainActor` class is: it is handed from the main
+    /// actor to whoever asked. The arguments must be `Sendable` too, because the resolve may
+    /// carry them to the main actor.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the factory when omitted.
+    ///   - name: Tells apart registrations of the same type.
+    ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds an instance, on the main actor.
+    /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
+    @discardableResult
+    public func registerMainActor<Service: Sendable, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @MainActor @Sendable (Resolver, repeat each Argument) throws -> Service
+    ) -> MainActorRegistration<Service> {
+        MainActorContext.prepare()
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        let entry = Entry<Service>(
+            slot: slot,
+            name: name,
+            scope: scope ?? defaultScope,
+            argumentTypes: (repeat each Argument).self,
+            location: SourceLocation(file: file, line: line),
+            isMainActor: true
+        ) { resolver, arguments in
+            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+            // The resolution checked that it runs on the main actor before calling (see
+            // `AnyEntry.isMainActor`), so this never traps; it is what lets the `@MainActor`
+            // factory be called synchronously.
+            return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
+        }
+        install(entry)
+        return MainActorRegistration(Registration(container: self, slot: slot))
+    }
+
+    /// Resolves a synchronous registration for async code: in place, or on the main actor
+    /// when it is a main-actor registration or depends on one.
+    ///
+    /// A registration that is not main-actor itself is tried in place first, because most
+    /// are; if the resolve reaches a main-actor registration off the main thread, it is run
+    /// again on the main actor. (What the first try built and its scope keeps is reused.)
+    func resolveSynchronously<Service, each Argument: Sendable>(
+        _ key: RegistryKey,
+        onMainActor: Bool,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        if !onMainActor || MainActorContext.isCurrent {
+            do {
+                return try withUnsafePointer(to: (repeat each arguments)) {
+                    (pointer) throws(ResolutionError) -> Service in
+                    try resolveInNewContext(
+                        key,
+                        origin: nil,
+                        name: name,
+                        argumentTypes: (repeat each Argument).self,
+                        arguments: UnsafeRawPointer(pointer)
+                    )
+                }
+            } catch  where error.kind == .mainActorOnly {
+                // Reached a main-actor registration off the main thread: go there.
+            }
+        }
+        return try await resolveOnMainActor(key, name: name, arguments: repeat each arguments).value
+    }
+
+    /// Runs a synchronous resolve on the main actor.
+    @MainActor
+    private func resolveOnMainActor<Service, each Argument: Sendable>(
+        _ key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> ResolvedOnMainActor<Service> {
+        let value: Service = try withUnsafePointer(to: (repeat each arguments)) {
+            (pointer) throws(ResolutionError) -> Service in
+            try resolveInNewContext(
+                key,
+                origin: nil,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                arguments: UnsafeRawPointer(pointer)
+            )
+        }
+        return ResolvedOnMainActor(value: value)
+    }
+}
+
+/// A service resolved on the main actor, on its way to the caller that awaited it.
+///
+/// `@unchecked Sendable`: the value is immutable and crosses once, from the main actor to the
+/// awaiting caller, in the order the actor hop gives. Handing it over is what a synchronous
+/// resolve does for a caller on any thread: a main-actor service is `Sendable` (as
+/// `registerMainActor` requires), and a service that only depends on one follows the
+/// container's rule for every synchronous service (see the Concurrency article).
+struct ResolvedOnMainActor<Service>: @unchecked Sendable {
+    let value: Service
+}
