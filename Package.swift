@@ -28,6 +28,13 @@ let package = Package(
             dependencies: ["Keystone"],
             swiftSettings: [.treatAllWarnings(as: .error)]
         ),
+        // The same, in a module whose declarations are `@MainActor` by default, as an Xcode 26
+        // app target's are.
+        .testTarget(
+            name: "DefaultMainActorTests",
+            dependencies: ["Keystone"],
+            swiftSettings: [.defaultIsolation(MainActor.self), .treatAllWarnings(as: .error)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -284,8 +284,53 @@ final class Repository: Sendable {
     init(database: Database) { self.database = database }
 }
 
+/// The mail box of the main-actor examples (README and the Concurrency article).
+protocol MailStore: Sendable {
+    func subjects() -> [String]
+}
+
+struct MemoryMailStore: MailStore {
+    func subjects() -> [String] { ["Welcome", "Invoice"] }
+}
+
+@MainActor
+final class InboxViewModel {
+    let store: any MailStore
+    private(set) var subjects: [String] = []
+
+    init(store: any MailStore) { self.store = store }
+
+    func reload() { subjects = store.subjects() }
+}
+
+@MainActor
+func showInbox(from ui: Container) -> [String] {
+    let model: InboxViewModel = ui.resolve()
+    model.reload()
+    return model.subjects
+}
+
+func refreshInBackground(_ app: Container) async throws -> Int {
+    let model: InboxViewModel = try await app.resolveAsync()
+    await model.reload()
+    return await model.subjects.count
+}
+
 @Suite("DocC article examples: concurrency")
 struct ConcurrencyGuideExamples {
+    @Test("Concurrency: main-actor services")
+    @MainActor
+    func mainActorServices() async throws {
+        let app = Container()
+        app.register(MailStore.self, scope: .singleton) { _ in MemoryMailStore() }
+        app.registerMainActor(scope: .singleton) { r in
+            InboxViewModel(store: try r.resolve())
+        }
+
+        #expect(showInbox(from: app) == ["Welcome", "Invoice"])
+        #expect(try await refreshInBackground(app) == 2)
+    }
+
     @Test("Concurrency: async factories")
     func asyncFactories() async throws {
         let backend = Container()

@@ -297,6 +297,21 @@ struct ReadmeExamples {
         #expect(try await services.resolveAsync(Database.self) === database)
         #expect(throws: ResolutionError.self) { try services.tryResolve(Database.self) }
     }
+
+    @Test("Main-actor services")
+    @MainActor
+    func mainActorServices() async throws {
+        let ui = Container()
+        ui.register(MailStore.self, scope: .singleton) { _ in MemoryMailStore() }
+        ui.registerMainActor(scope: .singleton) { r in
+            InboxViewModel(store: try r.resolve())
+        }
+
+        #expect(showInbox(from: ui) == ["Welcome", "Invoice"])
+        #expect(try await refreshInBackground(ui) == 2)
+        let offMain = await Task.detached { Result { try ui.tryResolve(InboxViewModel.self) } }.value
+        #expect(throws: ResolutionError.self) { try offMain.get() }
+    }
 }
 
 @Suite("README examples: logging")
