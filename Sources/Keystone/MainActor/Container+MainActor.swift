@@ -81,16 +81,7 @@ extension Container {
     ) async throws(ResolutionError) -> Service {
         if !onMainActor || MainActorContext.isCurrent {
             do {
-                return try withUnsafePointer(to: (repeat each arguments)) {
-                    (pointer) throws(ResolutionError) -> Service in
-                    try resolveInNewContext(
-                        key,
-                        origin: nil,
-                        name: name,
-                        argumentTypes: (repeat each Argument).self,
-                        arguments: UnsafeRawPointer(pointer)
-                    )
-                }
+                return try resolveHere(key, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {
                 // Reached a main-actor registration off the main thread: go there.
             }
@@ -105,8 +96,16 @@ extension Container {
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> ResolvedOnMainActor<Service> {
-        let value: Service = try withUnsafePointer(to: (repeat each arguments)) {
-            (pointer) throws(ResolutionError) -> Service in
+        ResolvedOnMainActor(value: try resolveHere(key, name: name, arguments: repeat each arguments))
+    }
+
+    /// Resolves `key` in a synchronous resolution of its own, on the calling thread.
+    private func resolveHere<Service, each Argument>(
+        _ key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveInNewContext(
                 key,
                 origin: nil,
@@ -115,7 +114,6 @@ extension Container {
                 arguments: UnsafeRawPointer(pointer)
             )
         }
-        return ResolvedOnMainActor(value: value)
     }
 }
 
