@@ -147,6 +147,16 @@ struct Headline: Sendable, Equatable {
         #expect(report.problems.first?.path == ["NotesViewModel(\"broken\")", "NoteStore(\"missing\")"])
     }
 
+    @Test func theGraphMarksMainActorRegistrations() throws {
+        let graph = makeContainer().verify().graph
+
+        let model = try #require(graph.nodes.first { $0.service == "NotesViewModel" })
+        let store = try #require(graph.nodes.first { $0.service == "NoteStore" })
+        #expect(model.isMainActor && !model.isAsync)
+        #expect(!store.isMainActor)
+        #expect(graph.dot.contains("NotesViewModel\\n.singleton · main actor\""))
+    }
+
     @Test func aStandInIsBuiltOnTheMainActor() {
         let container = Container()
         container.registerMainActor(scope: .singleton) { _ -> NotesViewModel in

@@ -367,7 +367,9 @@ extension Container {
                 containerDepth: item.node.depth,
                 boundTo: boundTo,
                 hasProblem: problemSteps.contains(Failure.step(entry)),
-                isUnchecked: unchecked.contains(item.id)
+                isUnchecked: unchecked.contains(item.id),
+                isAsync: entry.isAsync,
+                isMainActor: entry.isMainActor
             )
         }
         var edges = snapshot.edges.compactMap { edge -> DependencyGraph.Edge? in
@@ -388,7 +390,9 @@ extension Container {
                     containerDepth: 0,
                     boundTo: nil,
                     hasProblem: true,
-                    isUnchecked: false
+                    isUnchecked: false,
+                    isAsync: false,
+                    isMainActor: false
                 )
             )
             if let from = missing.from.flatMap({ numbers[$0] }) {

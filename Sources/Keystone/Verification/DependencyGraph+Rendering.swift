@@ -88,6 +88,8 @@ extension DependencyGraph {
         if node.boundTo != nil { text = "bound, " + text }
         if let arguments = node.argumentTypes { text += " " + arguments }
         if node.containerDepth > 0 { text += " · parent\(node.containerDepth > 1 ? " \(node.containerDepth)" : "")" }
+        if node.isAsync { text += " · async" }
+        if node.isMainActor { text += " · main actor" }
         if node.isUnchecked { text += " · not checked" }
         return text
     }

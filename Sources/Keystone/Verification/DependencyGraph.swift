@@ -36,6 +36,10 @@ public struct DependencyGraph: Sendable {
         public let hasProblem: Bool
         /// Whether verification did not build it.
         public let isUnchecked: Bool
+        /// Whether its factory is async (it is resolved with `resolveAsync`).
+        public let isAsync: Bool
+        /// Whether it is registered with `registerMainActor` (built on the main actor).
+        public let isMainActor: Bool
 
         /// The node's label: the service, then its name.
         public var label: String {

@@ -34,6 +34,22 @@ struct DependencyGraphTests {
         #expect(bound.boundTo == graph.nodes.first { $0.service == "GraphD" }?.id)
     }
 
+    @Test("An async registration is marked as such in the nodes and both renderings")
+    func asyncNodes() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(scope: .singleton) { _ async in RequestContext() }
+
+        let graph = container.verify().graph
+
+        let context = try #require(graph.nodes.first { $0.service == "RequestContext" })
+        let client = try #require(graph.nodes.first { $0.service == "APIClient" })
+        #expect(context.isAsync && !context.isMainActor)
+        #expect(!client.isAsync)
+        #expect(graph.dot.contains("RequestContext\\n.singleton · async · not checked"))
+        #expect(graph.mermaid.contains("RequestContext<br/>.singleton · async · not checked"))
+    }
+
     @Test("DOT shows each scope by its shape and problems in red")
     func dot() throws {
         let graph = sampleReport().graph
