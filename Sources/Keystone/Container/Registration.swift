@@ -54,8 +54,8 @@ public struct Registration<Service>: Sendable {
             argumentTypes: argumentTypes,
             location: SourceLocation(file: file, line: line),
             boundTo: target,
-            // A binding of a main-actor registration converts on the main thread, so it is
-            // checked there too, before its converter runs.
+            // A binding of a main-actor registration converts on the main actor, so it is
+            // checked the same way, before its converter runs.
             isMainActor: entry.isMainActor
         ) { resolver, arguments in
             let instance: Service = try resolver.resolve(

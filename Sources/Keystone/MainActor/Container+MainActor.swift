@@ -19,8 +19,8 @@ extension Container {
     /// cannot take it: its factory may run on any thread.)
     ///
     /// Keystone keeps the promise the factory's type makes: the registration is built, and
-    /// resolved synchronously, only on the main thread. A synchronous resolve on another
-    /// thread, or a synchronous factory that depends on the service and runs there, fails with
+    /// resolved synchronously, only on the main actor. A synchronous resolve anywhere else, or
+    /// a synchronous factory that depends on the service and runs there, fails with
     /// ``ResolutionError/Kind/mainActorOnly`` instead of running main-actor code off the main
     /// actor. ``resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` resolve it from
     /// anywhere: they run the synchronous resolve on the main actor.
@@ -71,7 +71,7 @@ extension Container {
     /// when it is a main-actor registration or depends on one.
     ///
     /// A registration that is not main-actor itself is tried in place first, because most
-    /// are; if the resolve reaches a main-actor registration off the main thread, it is run
+    /// are; if the resolve reaches a main-actor registration off the main actor, it is run
     /// again on the main actor. (What the first try built and its scope keeps is reused.)
     func resolveSynchronously<Service, each Argument: Sendable>(
         _ key: RegistryKey,
@@ -83,7 +83,7 @@ extension Container {
             do {
                 return try resolveHere(key, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {
-                // Reached a main-actor registration off the main thread: go there.
+                // Reached a main-actor registration off the main actor: go there.
             }
         }
         return try await resolveOnMainActor(key, name: name, arguments: repeat each arguments).value

@@ -21,7 +21,7 @@ public struct MainActorRegistration<Service: Sendable>: Sendable {
     /// by `converter`.
     ///
     /// Resolving `Other` resolves the registration and converts the instance; like the
-    /// registration itself, it is resolved synchronously only on the main thread. See
+    /// registration itself, it is resolved synchronously only on the main actor. See
     /// ``Registration/bind(_:file:line:converter:)``.
     @discardableResult
     public func bind<Other>(

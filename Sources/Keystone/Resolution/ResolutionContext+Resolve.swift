@@ -82,7 +82,7 @@ extension ResolutionContext {
     }
 
     /// Throws if `entry` cannot be resolved synchronously here: an async registration never
-    /// can, a main-actor registration only on the main thread.
+    /// can, a main-actor registration only on the main actor (see ``MainActorContext``).
     @inline(never)
     private func checkSynchronousResolve(of entry: AnyEntry) throws(ResolutionError) {
         if entry.isAsync { throw Failure.asyncOnly(entry, path: pathSteps) }
@@ -227,7 +227,7 @@ extension ResolutionContext {
                     if entry.holdsInstance {
                         entry.instance = value
                         // A main-actor instance is not published: the lock-free read would
-                        // hand it to any thread, past the main-thread check.
+                        // hand it to any thread, past the main-actor check.
                         if !entry.isMainActor { entry.slot.publish(value) }
                     } else {
                         entry.object = value as AnyObject

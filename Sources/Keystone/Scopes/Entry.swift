@@ -43,7 +43,7 @@ class AnyEntry: @unchecked Sendable {
     /// read it; they report ``ResolutionError/Kind/asyncOnly``.
     let isAsync: Bool
     /// Whether the registration was made with ``Container/registerMainActor(_:name:scope:file:line:factory:)``:
-    /// it is built, and resolved synchronously, only on the main thread. Its instance is held
+    /// it is built, and resolved synchronously, only on the main actor. Its instance is held
     /// but never published, so every synchronous resolve reaches the check in the resolution.
     let isMainActor: Bool
     /// Whether a synchronous resolve must check this entry first (`isAsync || isMainActor`):
