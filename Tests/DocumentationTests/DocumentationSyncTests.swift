@@ -28,17 +28,24 @@ enum DocumentationText {
         try ["README.md"] + files(in: "Sources/Keystone/Keystone.docc", endingWith: ".md")
     }
 
-    /// The significant lines of every Swift file of this test target, and of the tests of the
-    /// integration packages (`Integrations/NAME/Tests/NAMETests`, compiled by their own CI
-    /// step), each file on its own.
+    /// The paths of the Swift files under `folder` (relative to the root), at any depth.
+    static func swiftFiles(under folder: String) -> [String] {
+        let base = root.appendingPathComponent(folder).path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// The significant lines of every Swift file of the package's test targets (this one, and
+    /// the compatibility modules' suites that hold their guides' examples) and of the tests of
+    /// the integration packages (`Integrations/NAME/Tests`, compiled by their own CI step), each
+    /// file on its own.
     static func compiledExamples() throws -> [[String]] {
         let integrations = try FileManager.default.contentsOfDirectory(
             atPath: root.appendingPathComponent("Integrations").path
         )
         .sorted()
-        .map { "Integrations/\($0)/Tests/\($0)Tests" }
-        let folders = ["Tests/DocumentationTests"] + integrations
-        return try folders.flatMap { try files(in: $0, endingWith: ".swift") }.map { significantLines(try read($0)) }
+        .map { "Integrations/\($0)/Tests" }
+        return try (["Tests"] + integrations).flatMap { swiftFiles(under: $0) }.map { significantLines(try read($0)) }
     }
 
     /// The fenced code blocks of `markdown` in the given language, in order.
