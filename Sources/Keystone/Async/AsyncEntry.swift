@@ -66,6 +66,7 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
             onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
             factory: factory
         )
+        copy.generation = generation
         copy.instance = instance
         copy.object = object
         instance = nil

@@ -47,33 +47,42 @@ public struct AsyncResolver: Sendable {
                 path: steps + [Failure.step(service: Service.self, name: name)]
             )
         }
-        var current: Container? = start
-        while let candidate = current {
-            if let slot = candidate.registry.slot(for: key) {
-                guard let entry = slot.lock.withLock({ slot.entry }) else {
-                    throw Failure.disposed(
-                        service: Service.self,
-                        name: name,
-                        argumentTypes: argumentTypes,
-                        path: steps + [Failure.step(service: Service.self, name: name)]
-                    )
-                }
-                if entry.isAsync {
-                    return try await resolution.resolve(
-                        unsafeDowncast(entry, to: AsyncEntry<Service>.self),
-                        owner: candidate,
-                        path: path,
-                        arguments: ArgumentBox((repeat each arguments))
-                    )
-                }
-                return try await candidate.resolveSynchronously(
-                    key,
-                    onMainActor: entry.isMainActor,
-                    name: name,
-                    arguments: repeat each arguments
+        switch start.lookUp(key) {
+        case .found(let entry, let owner):
+            if entry.isAsync {
+                return try await resolution.resolve(
+                    unsafeDowncast(entry, to: AsyncEntry<Service>.self),
+                    owner: owner,
+                    path: path,
+                    arguments: ArgumentBox((repeat each arguments))
                 )
             }
-            current = candidate.parent
+            return try await owner.resolveSynchronously(
+                key,
+                onMainActor: entry.isMainActor,
+                name: name,
+                arguments: repeat each arguments
+            )
+        case .disposed:
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps + [Failure.step(service: Service.self, name: name)]
+            )
+        case .missing:
+            break
+        }
+        // On a miss, the same next steps as a synchronous resolve, in the same order: the
+        // first-use hook, then an optional's wrapped registration.
+        if FirstUseGate.runPending(from: start) {
+            return try await resolve(type, name: name, arguments: repeat each arguments)
+        }
+        if let optional = Service.self as? any AsyncOptionalResolvable.Type,
+            let found = try await optional.resolveWrapped(
+                with: self, from: start, key: key, name: name, arguments: repeat each arguments)
+        {
+            return found as! Service
         }
         throw Failure.missing(
             service: Service.self,
@@ -82,6 +91,33 @@ public struct AsyncResolver: Sendable {
             path: steps + [Failure.step(service: Service.self, name: name)],
             candidates: start.registrations(of: key.service)
         )
+    }
+}
+
+/// Lets `resolveAsync(Wrapped?.self)` fall back to the registration of `Wrapped`, as a
+/// synchronous resolve does (`OptionalResolvable`).
+protocol AsyncOptionalResolvable {
+    static func resolveWrapped<each Argument: Sendable>(
+        with resolver: AsyncResolver,
+        from container: Container,
+        key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Any?
+}
+
+extension Optional: AsyncOptionalResolvable {
+    static func resolveWrapped<each Argument: Sendable>(
+        with resolver: AsyncResolver,
+        from container: Container,
+        key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Any? {
+        let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
+        guard case .found = container.lookUp(wrappedKey) else { return nil }
+        let wrapped: Wrapped = try await resolver.resolve(Wrapped.self, name: name, arguments: repeat each arguments)
+        return Optional(wrapped) as Any
     }
 }
 
@@ -168,7 +204,7 @@ final class AsyncResolution: @unchecked Sendable {
         } catch {
             throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: false)
         }
-        if case .weak = entry.scope.kind, !(type(of: value as Any) is AnyClass) {
+        if case .weak = entry.scope.kind, case .notAnObject = WeakHold(value) {
             throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: inner.map(Failure.step))
         }
         return value
@@ -228,15 +264,15 @@ final class AsyncResolution: @unchecked Sendable {
             entry.slot.lock.withLock { entry.building = nil }
             throw error
         }
-        BuildCoordinator.condition.lock.withLock {
+        owner.lifecycle.lock.withLock {
             let kept = entry.slot.lock.withLock {
                 entry.building = nil
                 // A disposed container keeps nothing, and neither does a replaced registration.
                 guard !owner.lifecycle.isDisposed, entry.slot.entry === entry else { return false }
                 if entry.scope.isHeld {
                     entry.instance = value
-                } else {
-                    entry.object = value as AnyObject
+                } else if case .object(let object) = WeakHold(value) {
+                    entry.object = object
                 }
                 return true
             }

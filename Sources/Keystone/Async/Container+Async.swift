@@ -46,7 +46,7 @@ extension Container {
             return try await factory(resolver, repeat each values)
         }
         let slot = registry.slotCreatingIfNeeded(for: key)
-        install(
+        let generation = install(
             AsyncEntry<Service>(
                 slot: slot,
                 name: name,
@@ -56,7 +56,7 @@ extension Container {
                 factory: erased
             )
         )
-        return AsyncRegistration(slot: slot)
+        return AsyncRegistration(slot: slot, generation: generation)
     }
 
     /// Resolves a service that may have an async factory, or depend on one.
@@ -104,6 +104,8 @@ extension Container {
 /// ```
 public struct AsyncRegistration<Service: Sendable>: Sendable {
     let slot: Slot
+    /// The generation of the registration this handle made (see ``AnyEntry/generation``).
+    let generation: UInt
 
     /// Runs `hook` once for every new instance, right after the factory made it, with the
     /// resolver of the resolution in progress. If the hook throws, the instance is dropped and
@@ -125,7 +127,11 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
 
     private func update(_ change: (AsyncEntry<Service>) -> AsyncEntry<Service>) -> AsyncRegistration<Service> {
         slot.lock.withLock {
-            guard let entry = slot.entry as? AsyncEntry<Service> else { return }
+            // Only the registration this handle made: once the key is registered again, the
+            // handle refines nothing.
+            guard let current = slot.entry, current.generation == generation,
+                let entry = current as? AsyncEntry<Service>
+            else { return }
             slot.entry = change(entry)
         }
         return self

@@ -63,7 +63,7 @@ extension Container {
             return try factory(resolver, repeat each values)
         }
         let slot = registry.slotCreatingIfNeeded(for: key)
-        install(
+        let generation = install(
             Entry<Service>(
                 slot: slot,
                 name: name,
@@ -76,7 +76,7 @@ extension Container {
         features.lock.withLock {
             features.collections[collection, default: []].append(Contribution(token: token, slot: slot))
         }
-        return Registration(container: self, slot: slot)
+        return Registration(container: self, slot: slot, generation: generation)
     }
 
     /// Resolves every contribution to the collection of `Service`, in the order they were

@@ -86,7 +86,12 @@ public final class Container: Sendable {
     /// A container with the registrations of `original`, and a copy of its parents, holding
     /// no instance: what verification builds in (with its stand-ins), and what overrides are
     /// registered in, so that the original's instances stay untouched.
+    ///
+    /// The original's first-use hook runs first, if it has one still to run, so that a copy
+    /// made as the first use (`verify()` or `withOverrides` on a fresh `shared`) has the
+    /// registrations the hook makes; each parent's copy does the same for that parent.
     init(copying original: Container, forVerification: Bool) {
+        original.features.firstUse?.runIfPending(for: original)
         self.parent = original.parent.map { Container(copying: $0, forVerification: forVerification) }
         self.defaultScope = original.defaultScope
         self.duplicates = .replace
@@ -186,18 +191,20 @@ public final class Container: Sendable {
             location: SourceLocation(file: file, line: line),
             factory: factory
         )
-        install(entry)
-        return Registration(container: self, slot: slot)
+        return Registration(container: self, slot: slot, generation: install(entry))
     }
 
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
+    ///
+    /// - Returns: The entry's generation, which the ``Registration`` handle keeps.
     @usableFromInline
-    func install(_ entry: AnyEntry) {
+    @discardableResult
+    func install(_ entry: AnyEntry) -> UInt {
         // [first use] The app's hook registers first, so that what is registered explicitly
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
         features.firstUse?.runIfPending(for: self)
         let slot = entry.slot
-        let disposal: (() -> Void)? = BuildCoordinator.condition.lock.withLock {
+        let disposal: (() -> Void)? = lifecycle.lock.withLock {
             precondition(
                 !lifecycle.isDisposed,
                 "Keystone: cannot register `\(Failure.typeName(entry.serviceType))` at \(entry.location): the container was disposed. Create a new container instead."
@@ -208,8 +215,10 @@ public final class Container: Sendable {
                     if duplicates == .reject {
                         fatalError(Failure.duplicate(old, replacedBy: entry))
                     }
-                    lifecycle.replacements.append(Replacement(first: old, second: entry))
+                    lifecycle.recordReplacement(of: old, by: entry)
                 }
+                slot.installs &+= 1
+                entry.generation = slot.installs
                 slot.entry = entry
                 return old?.takeHeldInstance()
             }
@@ -218,6 +227,7 @@ public final class Container: Sendable {
         }
         disposal?()
         if registry.isLogging { log { ContainerEvent(.registered, entry: entry) } }
+        return entry.generation
     }
 
     // MARK: - Ending lifetimes
@@ -239,7 +249,7 @@ public final class Container: Sendable {
             }
             return
         }
-        let disposals: [() -> Void] = BuildCoordinator.condition.lock.withLock {
+        let disposals: [() -> Void] = lifecycle.lock.withLock {
             var disposals: [() -> Void] = []
             lifecycle.held.removeAll { slot in
                 slot.lock.withLock {
@@ -260,7 +270,7 @@ public final class Container: Sendable {
     /// registering in it is a programming error and traps. Calling `dispose()` again does
     /// nothing.
     public func dispose() {
-        let disposals: [() -> Void]? = BuildCoordinator.condition.lock.withLock {
+        let disposals: [() -> Void]? = lifecycle.lock.withLock {
             guard !lifecycle.isDisposed else { return nil }
             lifecycle.markDisposed()
             let disposals = lifecycle.held.compactMap { slot in
@@ -279,15 +289,22 @@ public final class Container: Sendable {
     public var isDisposed: Bool { lifecycle.isDisposed }
 }
 
-/// A container's lifetime state: whether it is disposed, and which slots hold an instance,
-/// oldest first (the order to dispose them in reverse).
+/// A container's lifetime state: whether it is disposed, which slots hold an instance,
+/// oldest first (the order to dispose them in reverse), and which keys were registered again.
 ///
-/// `@unchecked Sendable`: `held` and writes of the disposed flag are guarded by
-/// ``BuildCoordinator``'s lock; the flag is read with an acquire load.
+/// Each container has its own: registering, `reset`, `dispose` and `unload` in one container
+/// never wait for another container.
+///
+/// `@unchecked Sendable`: `held`, `replacements` and writes of the disposed flag are guarded by
+/// `lock`; the flag is read with an acquire load. Lock order: a build's claim (the build
+/// coordinator), then `lock`, then a slot's lock.
 final class Lifecycle: @unchecked Sendable {
+    let lock = Lock()
     var held: [Slot] = []
-    /// Registrations that replaced another of the same key in this container, for `verify()`.
-    var replacements: [Replacement] = []
+    /// Registrations that replaced another of the same key in this container, for `verify()`:
+    /// one record per key, however often it was registered again, so that re-registering in
+    /// a loop (tests swapping fakes) does not grow memory.
+    private var replacements: [RegistryKey: Replacement] = [:]
     private let disposed: UnsafeMutablePointer<Bool>
 
     init() {
@@ -301,24 +318,47 @@ final class Lifecycle: @unchecked Sendable {
 
     var isDisposed: Bool { keystone_load_flag(disposed) }
 
+    /// Called with `lock` held.
     func markDisposed() { keystone_store_flag(disposed, true) }
+
+    /// Notes that `entry` replaced `old` (same key). Called with `lock` held.
+    func recordReplacement(of old: AnyEntry, by entry: AnyEntry) {
+        if var known = replacements[old.key] {
+            known.second = entry.location
+            known.count += 1
+            replacements[old.key] = known
+        } else {
+            replacements[old.key] = Replacement(first: old, second: entry, order: replacements.count)
+        }
+    }
+
+    /// The replacements so far, in the order their keys were first replaced.
+    var replacementsSoFar: [Replacement] {
+        lock.withLock { replacements.values.sorted { $0.order < $1.order } }
+    }
 }
 
 /// Two registrations of one key in one container: the one made at `second` replaced the one
-/// made at `first`. Keeps only what a report shows, so that a replaced factory is freed.
+/// made at `first` (after `count - 1` others in between). Keeps only what a report shows, so
+/// that a replaced factory is freed.
 struct Replacement {
     let service: Any.Type
     let name: Name?
     let argumentTypes: Any.Type
     let first: SourceLocation
-    let second: SourceLocation
+    var second: SourceLocation
+    /// How many times the key was registered again.
+    var count = 1
+    /// When the key was first replaced, to list replacements in that order.
+    let order: Int
 
-    init(first: AnyEntry, second: AnyEntry) {
+    init(first: AnyEntry, second: AnyEntry, order: Int) {
         service = first.serviceType
         name = first.name
         argumentTypes = first.argumentTypes
         self.first = first.location
         self.second = second.location
+        self.order = order
     }
 }
 

@@ -8,15 +8,27 @@
 ///     .onDispose { fetcher in fetcher.close() }
 /// ```
 ///
-/// Refine a registration right after making it, before it is first resolved.
+/// Refine a registration right after making it, before it is first resolved. A handle
+/// refers to the registration it made: once the same key is registered again, refining the
+/// old handle does nothing.
 public struct Registration<Service>: Sendable {
     let container: Container
     let slot: Slot
+    /// The generation of the registration this handle made (see ``AnyEntry/generation``).
+    let generation: UInt
 
     @usableFromInline
-    init(container: Container, slot: Slot) {
+    init(container: Container, slot: Slot, generation: UInt) {
         self.container = container
         self.slot = slot
+        self.generation = generation
+    }
+
+    /// The registration this handle made, if its slot still holds it. Called with
+    /// `slot.lock` held.
+    private var ownEntry: Entry<Service>? {
+        guard let entry = slot.entry, entry.generation == generation else { return nil }
+        return entry as? Entry<Service>
     }
 
     /// Makes the registered instance resolvable as `Other` too, converted by `converter`.
@@ -40,7 +52,7 @@ public struct Registration<Service>: Sendable {
         converter: @escaping @Sendable (Service) throws -> Other
     ) -> Registration<Service> {
         let target = slot.key
-        guard let entry = slot.lock.withLock({ slot.entry }) else { return self }
+        guard let entry = slot.lock.withLock({ ownEntry }) else { return self }
         let name = entry.name
         let argumentTypes = entry.argumentTypes
         let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
@@ -122,8 +134,8 @@ public struct Registration<Service>: Sendable {
 
     func update(_ change: (Entry<Service>) -> Entry<Service>) -> Registration<Service> {
         slot.lock.withLock {
-            guard let entry = slot.entry else { return }
-            slot.entry = change(unsafeDowncast(entry, to: Entry<Service>.self))
+            guard let entry = ownEntry else { return }
+            slot.entry = change(entry)
         }
         return self
     }

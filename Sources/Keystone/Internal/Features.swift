@@ -45,8 +45,8 @@ struct LoadedModule {
     /// Kept alive so that its `ObjectIdentifier`, the key of `Features.modules`, is never
     /// reused by a new module while this one is loaded.
     let identity: ModuleIdentity
-    /// Each slot the module filled, with the registration it put there: unloading empties a
-    /// slot only if it still holds that registration (a later `register` of the same key
-    /// replaced it otherwise, and stays).
-    let installed: [(slot: Slot, entry: AnyEntry)]
+    /// Each slot the module filled, with the generation of the registration it put there:
+    /// unloading empties a slot only if it still holds that registration, refined or not (a
+    /// later `register` of the same key replaced it otherwise, and stays).
+    let installed: [(slot: Slot, generation: UInt)]
 }

@@ -71,6 +71,8 @@ final class Slot: @unchecked Sendable {
     let lock: SlotLock
     /// The current registration; nil once the container is disposed.
     var entry: AnyEntry?
+    /// How many registrations were installed here: the ``AnyEntry/generation`` of the latest.
+    var installs: UInt = 0
     /// The published ``InstanceBox`` (retained), or nil.
     let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
@@ -100,12 +102,18 @@ final class Slot: @unchecked Sendable {
     }
 
     /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
-    /// its instance go; returns once no reader can still be copying from the old box.
-    func unpublish() {
-        if let previous = keystone_unpublish(published) { retire(previous) }
+    /// its instance go. No new reader can find the box once this returns, but readers that
+    /// announced it before may still be copying from it: the caller passes the box it returns
+    /// to ``retire(_:)`` after releasing every lock, so that nothing waits for those readers
+    /// while holding a lock.
+    func unpublish() -> UnsafeMutableRawPointer? {
+        keystone_unpublish(published)
     }
 
-    private func retire(_ box: UnsafeMutableRawPointer) {
+    /// Waits until no reader announces `box` (a reader holds it for a load and a retain), then
+    /// releases it. Called with no lock held, except by ``publish(_:)``, whose previous box
+    /// is always nil in practice (an entry publishes only when it holds nothing).
+    func retire(_ box: UnsafeMutableRawPointer) {
         keystone_hazard_wait(box)
         Unmanaged<AnyObject>.fromOpaque(box).release()
     }

@@ -63,8 +63,7 @@ extension Container {
             // factory be called synchronously.
             return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
         }
-        install(entry)
-        return MainActorRegistration(Registration(container: self, slot: slot))
+        return MainActorRegistration(Registration(container: self, slot: slot, generation: install(entry)))
     }
 
     /// Resolves a synchronous registration for async code: in place, or on the main actor

@@ -40,10 +40,10 @@ extension Container {
         try features.moduleLock.withLock { () throws(ModuleError) in
             try checkCanLoad(modules)
             for module in modules {
-                var installed: [(slot: Slot, entry: AnyEntry)] = []
+                var installed: [(slot: Slot, generation: UInt)] = []
                 for item in module.items {
                     for slot in item.install(self) {
-                        if let entry = slot.lock.withLock({ slot.entry }) { installed.append((slot, entry)) }
+                        if let entry = slot.lock.withLock({ slot.entry }) { installed.append((slot, entry.generation)) }
                     }
                 }
                 features.modules[ObjectIdentifier(module.identity)] = LoadedModule(
@@ -71,11 +71,11 @@ extension Container {
                     features.collections[key] = contributions.filter { !removed.contains(ObjectIdentifier($0.slot)) }
                 }
             }
-            return BuildCoordinator.condition.lock.withLock {
+            return lifecycle.lock.withLock {
                 var disposalBySlot: [ObjectIdentifier: () -> Void] = [:]
-                for (slot, entry) in installed {
+                for (slot, generation) in installed {
                     slot.lock.withLock {
-                        guard slot.entry === entry else { return }
+                        guard let entry = slot.entry, entry.generation == generation else { return }
                         slot.entry = nil
                         if let disposal = entry.takeHeldInstance() { disposalBySlot[ObjectIdentifier(slot)] = disposal }
                     }

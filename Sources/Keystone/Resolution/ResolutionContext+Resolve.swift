@@ -27,26 +27,16 @@ extension ResolutionContext {
                 throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
             }
         }
-        var current = container.parent
-        while let candidate = current {
-            if let slot = candidate.registry.slot(for: key) {
-                let entry = slot.lock.withLock { slot.entry }
-                if let entry {
-                    if let observer {
-                        observer.resolved(entry, in: candidate, from: path.last?.takeUnretainedValue())
-                    }
-                    if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
-                    return try resolve(
-                        unsafeDowncast(entry, to: Entry<Service>.self), owner: candidate, arguments: arguments)
-                }
-                // [modules] An empty slot is a disposed container, or a registration removed
-                // by `Container.unload` (Modules/Container+Modules.swift): then the key is
-                // simply not registered here, and the lookup goes on to the parent.
-                if candidate.lifecycle.isDisposed {
-                    throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
-                }
-            }
-            current = candidate.parent
+        // Then the parents, by the same rule (Resolution/Lookup.swift).
+        switch container.parent?.lookUp(key) ?? .missing {
+        case .found(let entry, let owner):
+            if let observer { observer.resolved(entry, in: owner, from: path.last?.takeUnretainedValue()) }
+            if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
+            return try resolve(unsafeDowncast(entry, to: Entry<Service>.self), owner: owner, arguments: arguments)
+        case .disposed:
+            throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+        case .missing:
+            break
         }
         // [first use] Nothing found: if `Container.shared` still has to run the app's
         // `AutoRegistering` hook, run it and look again (Container/Container+FirstUse.swift).
@@ -204,10 +194,15 @@ extension ResolutionContext {
         coordinator.lock.unlock()
 
         let value: Service
+        var weakObject: AnyObject?
         do throws(ResolutionError) {
             value = try make(entry, owner: owner, arguments: arguments)
-            if case .weak = entry.scope.kind, !(type(of: value as Any) is AnyClass) {
-                throw weakValueTypeError(entry, value: value)
+            if case .weak = entry.scope.kind {
+                switch WeakHold(value) {
+                case .object(let object): weakObject = object
+                case .nothing: break
+                case .notAnObject: throw weakValueTypeError(entry, value: value)
+                }
             }
         } catch {
             coordinator.lock.withLock {
@@ -220,8 +215,10 @@ extension ResolutionContext {
         coordinator.lock.withLock {
             entry.builder = nil
             // A disposed container keeps nothing: the caller gets the instance, and it is
-            // theirs. A replaced registration keeps nothing either.
-            if !owner.lifecycle.isDisposed {
+            // theirs. A replaced registration keeps nothing either. The container's own lock
+            // orders this with its `dispose`, `reset` and `register`.
+            owner.lifecycle.lock.withLock {
+                guard !owner.lifecycle.isDisposed else { return }
                 let stored = entry.slot.lock.withLock {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
@@ -230,7 +227,8 @@ extension ResolutionContext {
                         // hand it to any thread, past the main-actor check.
                         if !entry.isMainActor { entry.slot.publish(value) }
                     } else {
-                        entry.object = value as AnyObject
+                        // `.weak`; nil when the factory gave an optional's nil: nothing held.
+                        entry.object = weakObject
                     }
                     return true
                 }
@@ -342,20 +340,14 @@ extension Optional: OptionalResolvable {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Any? {
         let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
-        var current: Container? = container
-        while let candidate = current {
-            if candidate.registry.slot(for: wrappedKey) != nil {
-                let wrapped: Wrapped = try context.resolve(
-                    wrappedKey,
-                    in: container,
-                    name: name,
-                    argumentTypes: argumentTypes,
-                    arguments: arguments
-                )
-                return Optional(wrapped) as Any
-            }
-            current = candidate.parent
-        }
-        return nil
+        guard case .found = container.lookUp(wrappedKey) else { return nil }
+        let wrapped: Wrapped = try context.resolve(
+            wrappedKey,
+            in: container,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments
+        )
+        return Optional(wrapped) as Any
     }
 }

@@ -52,6 +52,13 @@ class AnyEntry: @unchecked Sendable {
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
 
+    /// Which registration of its slot this is (the slot's install count when it was
+    /// installed). A refinement (`then`, `onDispose`, …) replaces the entry with a copy of the
+    /// same generation, so a ``Registration`` handle recognises its own registration, and
+    /// never touches one that a later `register` of the key put in its place. Guarded by
+    /// `slot.lock` until installed; fixed after.
+    var generation: UInt = 0
+
     /// The resolution building this entry's shared instance right now, if any.
     /// Guarded by ``BuildCoordinator``'s lock.
     var builder: ResolutionContext?
@@ -229,6 +236,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             standIn: newMode == nil ? standIn : newStandIn,
             factory: factory
         )
+        copy.generation = generation
         copy.instance = instance
         copy.object = object
         instance = nil
@@ -285,8 +293,14 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func takeHeldInstance() -> (() -> Void)? {
         guard let held = instance else { return nil }
         instance = nil
-        slot.unpublish()
-        return disposal(of: held, hooks: onDispose)
+        let withdrawn = slot.unpublish()
+        let dispose = disposal(of: held, hooks: onDispose)
+        guard let withdrawn else { return dispose }
+        let slot = slot
+        return {
+            slot.retire(withdrawn)
+            dispose()
+        }
     }
 }
 

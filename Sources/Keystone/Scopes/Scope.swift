@@ -69,3 +69,35 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// What the `.weak` scope can hold of a value: the object itself, or the object an optional
+/// wraps (so `register(Greeter?.self, scope: .weak)` holds the greeter weakly); nothing for
+/// an optional's nil (the resolve returns nil and holds nothing); never a value type.
+enum WeakHold {
+    case object(AnyObject)
+    case nothing
+    case notAnObject
+
+    init(_ value: Any) {
+        if let optional = value as? any OptionalValue {
+            guard let wrapped = optional.wrappedAny else {
+                self = .nothing
+                return
+            }
+            self.init(wrapped)
+        } else if type(of: value) is AnyClass {
+            self = .object(value as AnyObject)
+        } else {
+            self = .notAnObject
+        }
+    }
+}
+
+/// An optional seen through `Any`, so that ``WeakHold`` can look inside it.
+protocol OptionalValue {
+    var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedAny: Any? { map { $0 as Any } }
+}

@@ -80,18 +80,19 @@ extension Container {
             }
         }
 
-        for replacement in lifecycle.replacements {
+        for replacement in lifecycle.replacementsSoFar {
             let what = Failure.describe(
                 service: replacement.service,
                 name: replacement.name,
                 arguments: replacement.argumentTypes
             )
+            let again = replacement.count == 1 ? "again" : "\(replacement.count) more times, last"
             findings.add(
                 VerificationReport.Problem(
                     kind: .duplicateRegistration,
                     path: [Failure.step(service: replacement.service, name: replacement.name)],
                     message:
-                        "\(what) is registered at \(replacement.first) and again at \(replacement.second); the later one silently replaced the earlier. To fix, remove one, register one under another name, or override in a child container.",
+                        "\(what) is registered at \(replacement.first) and \(again) at \(replacement.second); the later one silently replaced the earlier. To fix, remove one, register one under another name, or override in a child container.",
                     error: nil
                 ),
                 involving: [Failure.step(service: replacement.service, name: replacement.name)]

@@ -66,3 +66,77 @@ extension Name {
     fileprivate static let live: Name = "live"
     fileprivate static let mock: Name = "mock"
 }
+
+/// A registration handle refers to the registration it made: once the key is registered
+/// again, refining the old handle changes nothing that resolves.
+@Suite("Stale registration handles")
+struct StaleRegistrationHandleTests {
+    final class Service: Sendable {}
+
+    @Test("then on a handle whose key was registered again with an async factory does nothing")
+    func refiningAfterAnAsyncReRegistrationDoesNothing() async throws {
+        let container = Container()
+        let hooks = Counter()
+        let stale = container.register(Service.self, scope: .singleton) { _ in Service() }
+        container.register(Service.self, scope: .singleton) { _ async in Service() }
+
+        stale.then { _, _ in hooks.increment() }
+            .onDispose { _ in hooks.increment() }
+            .skipVerification(because: "stale")
+        let service: Service = try await container.resolveAsync()
+
+        #expect(hooks.value == 0)
+        #expect(service === (try await container.resolveAsync(Service.self)))
+    }
+
+    @Test("then on a handle whose key was registered again does not reach the new registration")
+    func refiningAfterAReRegistrationDoesNotReachTheNewOne() throws {
+        let container = Container()
+        let hooks = Counter()
+        let stale = container.register(Service.self) { _ in Service() }
+        let current = container.register(Service.self) { _ in Service() }
+
+        stale.then { _, _ in hooks.increment() }
+        current.then { _, _ in hooks.increment() }
+        let _: Service = try container.tryResolve()
+
+        #expect(hooks.value == 1)
+    }
+
+    @Test("bind on a stale handle binds nothing")
+    func bindingAStaleHandleDoesNothing() {
+        let container = Container()
+        let stale = container.register(Service.self) { _ in Service() }
+        container.register(Service.self) { _ in Service() }
+
+        stale.bind(AnyObject.self)
+
+        #expect(container.resolveOptional(AnyObject.self) == nil)
+    }
+
+    @Test("An async handle whose key was registered again synchronously does nothing")
+    func refiningAStaleAsyncHandleDoesNothing() throws {
+        let container = Container()
+        let hooks = Counter()
+        let stale = container.register(Service.self, scope: .singleton) { _ async in Service() }
+        container.register(Service.self, scope: .singleton) { _ in Service() }
+
+        stale.then { _, _ in hooks.increment() }
+        let _: Service = try container.tryResolve()
+
+        #expect(hooks.value == 0)
+    }
+
+    @Test("A handle refined twice still refers to its registration")
+    func aHandleSurvivesItsOwnRefinements() throws {
+        let container = Container()
+        let hooks = Counter()
+        let registration = container.register(Service.self) { _ in Service() }
+
+        registration.then { _, _ in hooks.increment() }
+        registration.then { _, _ in hooks.increment() }
+        let _: Service = try container.tryResolve()
+
+        #expect(hooks.value == 2)
+    }
+}

@@ -167,3 +167,61 @@ struct ScopeTests {
 extension Scope {
     static let session = Scope.cached("session")
 }
+
+/// `.weak` of an optional: the wrapped object is held weakly, and a factory that returns nil
+/// gives nil (as Factory's shared scope of an optional does).
+@Suite("Weak scope of an optional")
+struct WeakOptionalScopeTests {
+    protocol Greeter: AnyObject {}
+    final class EnglishGreeter: Greeter {}
+
+    @Test("An optional class existential is held weakly and shared while it lives")
+    func anOptionalExistentialIsHeldWeakly() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register((any Greeter)?.self, scope: .weak) { _ in
+            builds.increment()
+            return EnglishGreeter()
+        }
+
+        var first: (any Greeter)? = try container.tryResolve((any Greeter)?.self)
+        let second: (any Greeter)? = try container.tryResolve((any Greeter)?.self)
+
+        #expect(first != nil)
+        #expect(first === second)
+        #expect(builds.value == 1)
+        weak let watched = first
+        first = nil
+        _ = consume second
+        #expect(watched == nil)
+        let third: (any Greeter)? = try container.tryResolve((any Greeter)?.self)
+        #expect(third != nil)
+        #expect(builds.value == 2)
+    }
+
+    @Test("A factory that returns nil gives nil, and is asked again next time")
+    func aFactoryReturningNilGivesNil() throws {
+        let container = Container()
+        let builds = Counter()
+        container.register(EnglishGreeter?.self, scope: .weak) { _ in
+            builds.increment()
+            return nil
+        }
+
+        let first: EnglishGreeter? = try container.tryResolve(EnglishGreeter?.self)
+        let second: EnglishGreeter? = try container.tryResolve(EnglishGreeter?.self)
+
+        #expect(first == nil)
+        #expect(second == nil)
+        #expect(builds.value == 2)
+    }
+
+    @Test("An optional of a value type is still refused, with the reason")
+    func anOptionalValueIsRefused() {
+        let container = Container()
+        container.register(Int?.self, scope: .weak) { _ in 1 }
+
+        let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Int?.self) }
+        #expect(error?.kind == .weakValueType)
+    }
+}
