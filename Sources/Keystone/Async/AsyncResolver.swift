@@ -129,6 +129,10 @@ final class AsyncResolution: @unchecked Sendable {
     private let lock = Lock()
     /// The build of each `.graph` instance, by entry: a `Task<Built<Service>, any Error>`.
     private var graph: [ObjectIdentifier: Any] = [:]
+    /// The instances whose `then` hooks are running, by entry: resolving one again from its
+    /// own hooks (or what they resolve) returns it, which is how a hook closes a circular
+    /// reference, as in a synchronous resolution.
+    private var runningHooks: [ObjectIdentifier: Any] = [:]
 
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
     /// `owner`'s logger if it has one.
@@ -157,6 +161,7 @@ final class AsyncResolution: @unchecked Sendable {
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
         if path.contains(where: { $0 === entry }) {
+            if let made = lock.withLock({ runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
             throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
         }
         switch entry.scope.kind {
@@ -190,6 +195,9 @@ final class AsyncResolution: @unchecked Sendable {
         let value: Service
         do {
             value = try await entry.factory(resolver, arguments)
+            let id = ObjectIdentifier(entry)
+            if !entry.afterCreation.isEmpty { lock.withLock { runningHooks[id] = value } }
+            defer { if !entry.afterCreation.isEmpty { lock.withLock { runningHooks[id] = nil } } }
             for hook in entry.afterCreation {
                 do {
                     try await hook(resolver, value)
@@ -242,9 +250,8 @@ final class AsyncResolution: @unchecked Sendable {
                 path: (path + [entry]).map(Failure.step)
             )
         case .await(let task):
-            let waiter = path.last
-            if let waiter { try AsyncBuildCoordinator.beginWaiting(waiter, for: entry, path: path) }
-            defer { if let waiter { AsyncBuildCoordinator.endWaiting(waiter) } }
+            let waiters = try AsyncBuildCoordinator.beginWaiting(on: path, for: entry)
+            defer { AsyncBuildCoordinator.endWaiting(waiters) }
             return try await Self.value(of: task)
         }
     }

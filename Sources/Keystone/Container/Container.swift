@@ -212,6 +212,10 @@ public final class Container: Sendable {
             let disposal = slot.lock.withLock {
                 let old = slot.entry
                 if let old {
+                    precondition(
+                        old.name?.rawValue == entry.name?.rawValue,
+                        "Keystone: the names \(old.name.map(String.init(describing:)) ?? "none") and \(entry.name.map(String.init(describing:)) ?? "none") hash to the same number, so they cannot both be used for `\(Failure.typeName(entry.serviceType))` (registered at \(old.location) and \(entry.location)). To fix, rename one."
+                    )
                     if duplicates == .reject {
                         fatalError(Failure.duplicate(old, replacedBy: entry))
                     }

@@ -12,19 +12,25 @@
 /// let logger = container.resolve(Logger.self, name: .audit)
 /// ```
 ///
-/// A name is interned to a small integer when it is created, so that a registry lookup
-/// compares integers instead of hashing strings. Declaring names as `static let` constants
-/// therefore also makes named resolves cheaper.
+/// A name is reduced to a 64-bit number when it is created (a hash of its text), so that a
+/// registry lookup compares integers instead of strings. No table remembers names: a name
+/// costs nothing once the values that hold it are gone, and making one takes no lock.
+/// Declaring names as `static let` constants also saves hashing the text on each use.
 public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The text of the name.
     public let rawValue: String
-    /// The interned number of `rawValue`; never 0 (0 stands for "no name" in registry keys).
+    /// The number registry keys use for `rawValue`: a hash of the text, never 0 (0 stands
+    /// for "no name"). Two different texts with the same number (about one chance in 2⁶⁴ per
+    /// pair) are caught when the second is registered under a key the first has.
     @usableFromInline let id: Int
 
     /// Creates a name from its text.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
-        self.id = NameTable.shared.id(for: rawValue)
+        var hasher = Hasher()
+        hasher.combine(rawValue)
+        let hash = hasher.finalize()
+        self.id = hash == 0 ? 1 : hash
     }
 
     /// Creates a name from a string literal.
@@ -35,25 +41,8 @@ public struct Name: Hashable, Sendable, ExpressibleByStringLiteral, CustomString
     /// The name in quotes, as diagnostics show it.
     public var description: String { "\"\(rawValue)\"" }
 
-    /// Whether two names have the same text (compared by their interned numbers).
-    public static func == (lhs: Name, rhs: Name) -> Bool { lhs.id == rhs.id }
-    /// Hashes the interned number of the name.
+    /// Whether two names have the same text.
+    public static func == (lhs: Name, rhs: Name) -> Bool { lhs.id == rhs.id && lhs.rawValue == rhs.rawValue }
+    /// Hashes the number of the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-}
-
-/// The process-wide table that interns names.
-final class NameTable: @unchecked Sendable {  // `lock` guards `ids`.
-    static let shared = NameTable()
-
-    private let lock = Lock()
-    private var ids: [String: Int] = [:]
-
-    func id(for name: String) -> Int {
-        lock.withLock {
-            if let id = ids[name] { return id }
-            let id = ids.count + 1
-            ids[name] = id
-            return id
-        }
-    }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Keystone
 
-// Item 4 of issue 7: a container, and everything it cached, is freed when the last reference
+// A container, and everything it cached, is freed when the last reference
 // to it goes; there is no retain cycle between the container, its registrations, the
 // instances, stored resolvers, bound types, hooks, and child or parent containers. Each test
 // builds a world inside a function, keeps only weak references to it, and checks that they

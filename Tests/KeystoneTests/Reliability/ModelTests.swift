@@ -2,7 +2,7 @@ import Testing
 
 @testable import Keystone
 
-// The model-based test of issue 7. Random sequences of operations (register with a random
+// The model-based test. Random sequences of operations (register with a random
 // scope, name, argument types and dependency, sometimes bound to a protocol with `bind` or
 // given a `then` hook; resolve through each flavour; reset; dispose; child containers) run
 // against the real container and against `Model`, a plain reference written from the

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Keystone
 
-// The stress suite of issue 7: threads and tasks register, resolve every scope, reset cached
+// The stress suite: threads and tasks register, resolve every scope, reset cached
 // scopes, and create and dispose child containers, all at once, for a fixed number of
 // operations chosen by seeded generators. A ledger records every build, disposal and deinit
 // with a logical clock; the checks at the end are invariants that hold for every
