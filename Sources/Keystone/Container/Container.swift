@@ -300,10 +300,13 @@ public final class Container: Sendable {
 /// never wait for another container.
 ///
 /// `@unchecked Sendable`: `held`, `replacements` and writes of the disposed flag are guarded by
-/// `lock`; the flag is read with an acquire load. Lock order: a build's claim (the build
-/// coordinator), then `lock`, then a slot's lock.
+/// `lock`; the flag is read with an acquire load. The same lock orders the claims and stores
+/// of shared builds (see ``BuildCoordinator``), whose waiters wait on `builds`. Lock order:
+/// `lock`, then ``BuildCoordinator/waitGraph``, then a slot's lock.
 final class Lifecycle: @unchecked Sendable {
-    let lock = Lock()
+    /// The container's lock, with the condition that waiters for its shared builds wait on.
+    let builds = ConditionLock()
+    var lock: Lock { builds.lock }
     var held: [Slot] = []
     /// Registrations that replaced another of the same key in this container, for `verify()`:
     /// one record per key, however often it was registered again, so that re-registering in

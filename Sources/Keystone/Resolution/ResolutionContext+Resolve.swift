@@ -159,17 +159,19 @@ extension ResolutionContext {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
-        // path never takes the process-wide coordinator.
+        // path takes no container-wide lock.
         if entry.holdsInstance {
             if let published = entry.slot.publishedInstance(as: Service.self) { return published }
         } else if let living = entry.slot.lock.withLock({ entry.currentInstance }) {
             return living
         }
-        let coordinator = BuildCoordinator.condition
-        coordinator.lock.lock()
+        // The owner container's lock orders the claim, the wait and the store with that
+        // container's `register`, `reset` and `dispose`; no other container takes it.
+        let builds = owner.lifecycle.builds
+        builds.lock.lock()
         while true {
             if let existing = entry.slot.lock.withLock({ entry.currentInstance }) {
-                coordinator.lock.unlock()
+                builds.lock.unlock()
                 return existing
             }
             guard let builder = entry.builder else {
@@ -177,21 +179,25 @@ extension ResolutionContext {
                 // disposed meanwhile (`dispose` marks it under this lock), which builds nothing
                 // more; a resolve that waited for a build that ended by a dispose stops here.
                 if owner.lifecycle.isDisposed {
-                    coordinator.lock.unlock()
+                    builds.lock.unlock()
                     throw disposedError(Service.self, name: entry.name, argumentTypes: entry.argumentTypes)
                 }
                 break
             }
-            if BuildCoordinator.waitWouldDeadlock(for: builder, from: self) {
-                coordinator.lock.unlock()
+            // Contended: another resolution builds it. Wait, unless that would never end.
+            entry.waiters += 1
+            let deadlock = BuildCoordinator.beginWaiting(self, for: entry, builtBy: builder)
+            if deadlock {
+                entry.waiters -= 1
+                builds.lock.unlock()
                 throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
             }
-            waitingFor = entry
-            coordinator.wait()
-            waitingFor = nil
+            builds.wait()
+            BuildCoordinator.endWaiting(self)
+            entry.waiters -= 1
         }
-        entry.builder = self
-        coordinator.lock.unlock()
+        BuildCoordinator.setBuilder(self, of: entry)
+        builds.lock.unlock()
 
         let value: Service
         var weakObject: AnyObject?
@@ -205,20 +211,18 @@ extension ResolutionContext {
                 }
             }
         } catch {
-            coordinator.lock.withLock {
-                entry.builder = nil
-                coordinator.broadcast()
+            builds.lock.withLock {
+                BuildCoordinator.setBuilder(nil, of: entry)
+                if entry.waiters > 0 { builds.broadcast() }
             }
             throw error
         }
 
-        coordinator.lock.withLock {
-            entry.builder = nil
+        builds.lock.withLock {
+            BuildCoordinator.setBuilder(nil, of: entry)
             // A disposed container keeps nothing: the caller gets the instance, and it is
-            // theirs. A replaced registration keeps nothing either. The container's own lock
-            // orders this with its `dispose`, `reset` and `register`.
-            owner.lifecycle.lock.withLock {
-                guard !owner.lifecycle.isDisposed else { return }
+            // theirs. A replaced registration keeps nothing either.
+            if !owner.lifecycle.isDisposed {
                 let stored = entry.slot.lock.withLock {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
@@ -234,7 +238,7 @@ extension ResolutionContext {
                 }
                 if stored && entry.holdsInstance { owner.lifecycle.held.append(entry.slot) }
             }
-            coordinator.broadcast()
+            if entry.waiters > 0 { builds.broadcast() }
         }
         return value
     }

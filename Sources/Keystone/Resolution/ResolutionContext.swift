@@ -13,7 +13,7 @@ import CKeystoneAtomics
 /// (see ``begin(root:origin:)`` and ``finish(_:)``), with its `path` and `instances` storage,
 /// so that a resolve allocates nothing but what its factories make.
 ///
-/// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator``.
+/// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator/waitGraph``.
 final class ResolutionContext: @unchecked Sendable {
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
     /// outside its resolution and when such an escaped context finishes.
@@ -43,7 +43,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// Weak references to the root's container chain, kept when a resolver escapes.
     private var escapedOwners: [WeakContainer] = []
 
-    /// The entry this resolution waits for. Guarded by ``BuildCoordinator``.
+    /// The entry this resolution waits for. Guarded by ``BuildCoordinator/waitGraph``.
     var waitingFor: AnyEntry?
 
     /// Verification's record of what this resolution resolves; nil outside `verify()`.

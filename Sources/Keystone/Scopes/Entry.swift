@@ -17,7 +17,8 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 /// coordination need without knowing the service type.
 ///
 /// `@unchecked Sendable`: the immutable `let`s are set in `init`; `builder` is guarded by
-/// ``BuildCoordinator``'s lock; the subclass's mutable state is guarded by `slot.lock`.
+/// the owner container's build lock (see ``BuildCoordinator``); the subclass's mutable state is
+/// guarded by `slot.lock`.
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
     let slot: Slot
@@ -59,9 +60,13 @@ class AnyEntry: @unchecked Sendable {
     /// `slot.lock` until installed; fixed after.
     var generation: UInt = 0
 
-    /// The resolution building this entry's shared instance right now, if any.
-    /// Guarded by ``BuildCoordinator``'s lock.
+    /// The resolution building this entry's shared instance right now, if any. Guarded by
+    /// the owner container's build lock; while ``waiters`` is not 0, written under
+    /// ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
     var builder: ResolutionContext?
+    /// How many resolutions wait for ``builder`` to finish. Guarded by the owner container's
+    /// build lock.
+    var waiters = 0
 
     @usableFromInline
     init(

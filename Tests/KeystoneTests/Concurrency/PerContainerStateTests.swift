@@ -9,24 +9,27 @@ import Testing
 extension ConcurrencyTests {
     final class Service: Sendable {}
 
-    @Test("Register, reset and dispose in a new container do not wait for a build elsewhere")
+    @Test("Register, a cold build, reset and dispose in a new container take no process-wide lock")
     func lifecycleWorkTakesNoProcessWideLock() {
         let finished = DispatchSemaphore(value: 0)
-        // The build coordinator is what a cold shared build in any container takes; hold it
-        // as a thread in the middle of such a build would.
-        BuildCoordinator.condition.lock.lock()
+        // The one process-wide lock left is the wait-for graph of contended builds; hold it
+        // as a thread checking a contended build would.
+        BuildCoordinator.waitGraph.lock()
         let thread = Thread {
             let container = Container()
             container.register(Service.self, scope: .singleton) { _ in Service() }
             container.register(Service.self, scope: .singleton) { _ in Service() }
-            container.reset(.singleton)
+            _ = container.resolve(Service.self)
+            container.register(Service.self, scope: .cached("session")) { _ in Service() }
+            _ = container.resolve(Service.self)
+            container.reset(.cached("session"))
             container.dispose()
             finished.signal()
         }
         thread.start()
         // Bounded: a thread that waits for the coordinator would never signal.
         let result = finished.wait(timeout: .now() + 10)
-        BuildCoordinator.condition.lock.unlock()
+        BuildCoordinator.waitGraph.unlock()
         if result == .timedOut { finished.wait() }
 
         #expect(result == .success)
