@@ -2,6 +2,8 @@
 # Prints the instructions one Keystone operation executes, counted by callgrind (deterministic,
 # unlike wall clock on a shared VM): the probe runs a scenario N times and 0 times, and the
 # difference is divided by N. register1k counts one container with 1,000 registrations.
+# Scenarios with a hand-wired counterpart (hand-SCENARIO: the same objects built by accessors
+# that are calls, as through a container) are counted beside it, with the ratio.
 #
 #   bash Benchmarks/instructions.sh                  # every scenario
 #   bash Benchmarks/instructions.sh singleton        # one
@@ -25,10 +27,22 @@ count() {  # scenario iterations -> total instructions
 
 scenarios=("$@")
 [ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton transient transient+singleton graph4 arguments1 register1k)
+per_operation() {  # scenario -> instructions per operation
+    local n=10000
+    [ "$1" = register1k ] && n=5
+    local base total
+    base="$(count "$1" 0)"
+    total="$(count "$1" "$n")"
+    echo $(( (total - base) / n ))
+}
 for scenario in "${scenarios[@]}"; do
-    n=10000
-    [ "$scenario" = register1k ] && n=5
-    base="$(count "$scenario" 0)"
-    total="$(count "$scenario" "$n")"
-    printf '%-20s %12s instructions per operation\n' "$scenario" "$(( (total - base) / n ))"
+    keystone="$(per_operation "$scenario")"
+    case "$scenario" in
+        transient | transient+singleton | graph4 | arguments1)
+            hand="$(per_operation "hand-$scenario")"
+            printf '%-20s %12s instructions per operation (hand wiring %s: %s.%02dx)\n' "$scenario" "$keystone" \
+                "$hand" "$(( keystone / hand ))" "$(( keystone * 100 / hand % 100 ))"
+            ;;
+        *) printf '%-20s %12s instructions per operation\n' "$scenario" "$keystone" ;;
+    esac
 done

@@ -226,6 +226,19 @@ final class Registry: @unchecked Sendable {
         return keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published })
     }
 
+    /// One lookup of `key` for a resolve: its slot (unretained; nil if never registered) and,
+    /// if `protect` and the slot publishes an instance, that instance announced with a hazard
+    /// pointer, which the caller must copy with ``InstanceBox/copy(_:)`` (the copy ends the
+    /// announcement; one left announced makes the next release of that box wait forever). A
+    /// resolve that finds no
+    /// instance passes the slot on, so that the key is looked up once.
+    @usableFromInline
+    func probe(for key: RegistryKey, protect: Bool) -> Probe {
+        guard let slot = unretainedSlot(for: key) else { return Probe(slot: nil, published: nil) }
+        guard protect else { return Probe(slot: slot, published: nil) }
+        return Probe(slot: slot, published: keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published }))
+    }
+
     /// The instance published for `key`, or nil: the whole lock-free read, specialised in the
     /// caller so that copying the instance out is a load and a retain.
     @inlinable
@@ -303,5 +316,20 @@ final class Registry: @unchecked Sendable {
         let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
         table.initialize(to: Table(mask: capacity - 1, cells: cells))
         return table
+    }
+}
+
+/// What ``Registry/probe(for:protect:)`` found.
+@usableFromInline
+struct Probe {
+    /// The key's slot, unretained (a slot lives as long as its registry), or nil.
+    @usableFromInline let slot: Unmanaged<Slot>?
+    /// The published instance, announced; nil if none (or not asked for).
+    @usableFromInline let published: UnsafeMutableRawPointer?
+
+    @usableFromInline
+    init(slot: Unmanaged<Slot>?, published: UnsafeMutableRawPointer?) {
+        self.slot = slot
+        self.published = published
     }
 }

@@ -2,6 +2,7 @@
 /// rest, run hooks, and turn every failure into a ``ResolutionError`` with the path.
 extension ResolutionContext {
     /// Resolves `key`, looking it up from `container` through its parents.
+    @inline(__always)
     func resolve<Service>(
         _ key: RegistryKey,
         in container: Container,
@@ -9,9 +10,29 @@ extension ResolutionContext {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
+        try resolve(
+            key,
+            in: container,
+            slot: container.registry.unretainedSlot(for: key),
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments
+        )
+    }
+
+    /// Resolves `key`, looking it up from `container` through its parents; `slot` is what
+    /// `container`'s registry holds for `key` (nil: none), already looked up by the caller.
+    func resolve<Service>(
+        _ key: RegistryKey,
+        in container: Container,
+        slot: Unmanaged<Slot>?,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
         // The container itself first, without copying references (every copy is a retain and
         // a release, which are most of the cost of a resolve); then its parents.
-        if let slot = container.registry.unretainedSlot(for: key) {
+        if let slot {
             // One reference to the entry, taken under the lock: a re-registration may replace
             // it meanwhile, and this resolution keeps using the one it found.
             let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
@@ -93,7 +114,7 @@ extension ResolutionContext {
             return try resolveUnreported(entry, owner: owner, arguments: arguments)
         }
         let reused =
-            (!instances.isEmpty && instances[ObjectIdentifier(entry)] != nil)
+            (!instances.isEmpty && instances.value(for: entry) != nil)
             || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
         let value = try resolveUnreported(entry, owner: owner, arguments: arguments)
         owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
@@ -106,7 +127,7 @@ extension ResolutionContext {
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let made = instances[ObjectIdentifier(entry)]?.value {
+        if !instances.isEmpty, let made = instances.value(for: entry) {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
             return made as! Service
@@ -138,13 +159,12 @@ extension ResolutionContext {
         if !entry.hasAfterCreation && entry.isTransient {
             return value
         }
-        let id = ObjectIdentifier(entry)
-        if !entry.isTransient { instances[id] = (entry, value) }
+        if !entry.isTransient { instances.insert(value, for: entry) }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)
             } catch {
-                instances[id] = nil
+                instances.remove(for: entry)
                 throw wrap(error, from: entry, inHook: true)
             }
         }

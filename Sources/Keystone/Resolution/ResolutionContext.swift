@@ -29,10 +29,8 @@ final class ResolutionContext: @unchecked Sendable {
     /// The entries being built, outermost first. Unretained: each is held by the stack frame
     /// that builds it, which removes it before returning.
     @exclusivity(unchecked) var path: [Unmanaged<AnyEntry>] = []
-    /// Keyed by the entry's identity; the value keeps the entry alive, so that its address
-    /// cannot be reused by another entry (registered during this resolution) while the key
-    /// is in use.
-    @exclusivity(unchecked) var instances: [ObjectIdentifier: (entry: AnyEntry, value: Any)] = [:]
+    /// The `.graph` instances made so far, and those whose hooks are running.
+    @exclusivity(unchecked) var instances = ResolutionInstances()
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
@@ -98,7 +96,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// otherwise keep the context, emptied, as this thread's spare.
     static func finish(_ context: consuming ResolutionContext) {
         // `path` is empty again (every step removes itself); `instances` only after `.graph`.
-        if !context.instances.isEmpty { context.instances.removeAll(keepingCapacity: true) }
+        if !context.instances.isEmpty { context.instances.removeAll() }
         if !context.path.isEmpty { context.path.removeAll(keepingCapacity: true) }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
@@ -112,7 +110,7 @@ final class ResolutionContext: @unchecked Sendable {
             }
             return
         }
-        context.instances = [:]
+        context.instances = ResolutionInstances()
         context.path = []
         handoff.withLock {
             var chain: [WeakContainer] = []

@@ -35,11 +35,14 @@ public struct Resolver: Sendable {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        // A held instance that is already built: one lock-free lookup, no allocation.
-        if let box = protectPublishedInstance(for: key) { return InstanceBox<Service>.copy(box) }
+        // A held instance that is already built: one lock-free lookup, no allocation;
+        // otherwise the slot found goes on, so that the key is looked up once.
+        let probe = probe(for: key)
+        if let box = probe?.published { return InstanceBox<Service>.copy(box) }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolve(
                 key,
+                probe: probe,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
                 arguments: UnsafeRawPointer(pointer)
@@ -64,31 +67,47 @@ public struct Resolver: Sendable {
         }
     }
 
-    /// The instance published for `key` in the owner's own registry, announced with a hazard
-    /// pointer (see ``Slot``), or nil. Only while the resolution runs on this thread: then the
-    /// owner is alive; an escaped resolver takes the slow path, which checks.
+    /// One lookup of `key` in the owner, while the resolution runs on this thread (then the
+    /// owner is alive): the slot, and the published instance announced with a hazard pointer
+    /// (see ``Slot``) unless verification observes or a logger reports this resolve. Nil for a
+    /// resolver used outside its resolution, which takes the slow path, which checks.
     @usableFromInline
-    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
-        // Verification observes every resolve, built or not, and a logger reports it, so both
-        // take the slow path.
-        guard context.isUsableHere, context.observer == nil else { return nil }
+    func probe(for key: RegistryKey) -> Probe? {
+        guard context.isUsableHere else { return nil }
+        let protect = context.observer == nil
         return owner._withUnsafeGuaranteedRef { container in
-            container.registry.isLogging ? nil : container.registry.protectPublishedInstance(for: key)
+            container.registry.probe(for: key, protect: protect && !container.registry.isLogging)
         }
     }
 
     /// Resolves by a key already made, with type-erased arguments.
-    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if context.isUsableHere {
+        let probe = probe(for: key)
+        // The announced instance must be copied out, which ends the announcement.
+        if let box = probe?.published { return InstanceBox<Service>.copy(box) }
+        return try resolve(key, probe: probe, name: name, argumentTypes: argumentTypes, arguments: arguments)
+    }
+
+    /// Resolves by a key already made and looked up (`probe`, nil for a resolver used outside
+    /// its resolution), with type-erased arguments.
+    @usableFromInline
+    func resolve<Service>(
+        _ key: RegistryKey,
+        probe: Probe?,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if let probe {
             return try context.resolve(
                 key,
                 in: owner.takeUnretainedValue(),
+                slot: probe.slot,
                 name: name,
                 argumentTypes: argumentTypes,
                 arguments: arguments

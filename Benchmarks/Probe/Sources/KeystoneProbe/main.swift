@@ -46,9 +46,23 @@ func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
 }
 
+/// The hand-wired counterparts: what the same objects cost built by hand, each accessor a
+/// call (as through a container), so that Keystone's own share of a resolve can be read off.
+enum Hand {
+    static let store = Store()
+    @inline(never) static func widget() -> Widget { Widget() }
+    @inline(never) static func consumer() -> Consumer { Consumer(store: store) }
+    @inline(never) static func root() -> Root {
+        let leaf = Leaf()
+        return Root(left: Left(leaf: leaf), right: Right(leaf: leaf))
+    }
+    @inline(never) static func tagged(_ id: Int) -> Tagged { Tagged(id: id) }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
-    fatalError("usage: KeystoneProbe singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
+    fatalError(
+        "usage: KeystoneProbe [hand-]singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
 }
 let container = Container()
 container.register(Store.self, scope: .singleton) { _ in Store() }
@@ -77,6 +91,14 @@ case "graph4":
     for _ in 0..<iterations { consume(container.resolve(Root.self)) }
 case "arguments1":
     for index in 0..<iterations { consume(container.resolve(Tagged.self, arguments: index)) }
+case "hand-transient":
+    for _ in 0..<iterations { consume(Hand.widget()) }
+case "hand-transient+singleton":
+    for _ in 0..<iterations { consume(Hand.consumer()) }
+case "hand-graph4":
+    for _ in 0..<iterations { consume(Hand.root()) }
+case "hand-arguments1":
+    for index in 0..<iterations { consume(Hand.tagged(index)) }
 case "register1k":
     // One iteration: a new container, 1,000 registrations, and its release.
     for _ in 0..<iterations {
