@@ -46,6 +46,8 @@ extension Container {
         if _fastPath(!registry.isLogging), let instance = registry.publishedInstance(for: key, as: Service.self) {
             return instance
         }
+        // A parent's built singleton, for a child that does not register the key.
+        if parent != nil, let box = protectPublishedByParent(for: key) { return InstanceBox<Service>.copy(box) }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
@@ -95,6 +97,26 @@ extension Container {
             argumentTypes: argumentTypes,
             arguments: arguments
         )
+    }
+
+    /// The instance a parent publishes for `key`, announced with a hazard pointer (the caller
+    /// copies it out with ``InstanceBox/copy(_:)``), when this container has no slot for it:
+    /// the lock-free read, one level up, so that a child (a request's container, say)
+    /// resolving its parent's built singleton takes no lock and makes no context. Nil whenever
+    /// the answer needs the full lookup: a disposed container, a slot here (registered, or
+    /// removed by `unload`), a parent's slot that publishes nothing, a logger to report to.
+    @usableFromInline
+    func protectPublishedByParent(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+        guard !registry.isLogging, !lifecycle.isDisposed, registry.unretainedSlot(for: key) == nil else { return nil }
+        var current = parent
+        while let container = current {
+            if container.registry.isLogging { return nil }
+            if container.registry.unretainedSlot(for: key) != nil {
+                return container.registry.protectPublishedInstance(for: key)
+            }
+            current = container.parent
+        }
+        return nil
     }
 
     /// Runs a top-level resolution of `key` in a context of its own.

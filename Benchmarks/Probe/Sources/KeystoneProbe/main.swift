@@ -91,6 +91,9 @@ case "graph4":
     for _ in 0..<iterations { consume(container.resolve(Root.self)) }
 case "arguments1":
     for index in 0..<iterations { consume(container.resolve(Tagged.self, arguments: index)) }
+case "child-singleton":
+    let child = Container(parent: container)
+    for _ in 0..<iterations { consume(child.resolve(Store.self)) }
 case "hand-transient":
     for _ in 0..<iterations { consume(Hand.widget()) }
 case "hand-transient+singleton":
