@@ -20,6 +20,9 @@ let package = Package(
         // The examples of README.md and the DocC articles, compiled and run; its own module so
         // that their type names cannot clash with the fixtures of the other tests.
         .testTarget(name: "DocumentationTests", dependencies: ["Keystone"]),
+        // The examples of the doc comments in Sources/Keystone, compiled and run, in a module
+        // of their own for the same reason.
+        .testTarget(name: "DocCommentTests", dependencies: ["Keystone"]),
         // A user's view of main-actor services: `@MainActor` view models registered and
         // resolved with no `await`, `assumeIsolated` or `@preconcurrency`, and reached from
         // nonisolated code with `await`. Every warning is an error here, whatever the build.

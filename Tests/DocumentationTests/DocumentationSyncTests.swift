@@ -65,6 +65,29 @@ enum DocumentationText {
         return blocks
     }
 
+    /// The fenced code blocks in `language` of the `///` doc comments of `source`, in order.
+    static func docCommentBlocks(_ language: String, in source: String) -> [String] {
+        var comment: [String] = []
+        var blocks: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("///") {
+                let text = trimmed.dropFirst(3)
+                comment.append(String(text.hasPrefix(" ") ? text.dropFirst() : text))
+            } else if !comment.isEmpty {
+                blocks += codeBlocks(language, in: comment.joined(separator: "\n"))
+                comment = []
+            }
+        }
+        return blocks
+    }
+
+    /// Doc comment examples that no test can compile, with the reason.
+    static let uncompiledDocComments: [String: String] = [
+        "Sources/Keystone/Container/Container+FirstUse.swift":
+            "declares `extension Container: AutoRegistering`, which a process may declare once; the test process's conformance is Tests/KeystoneTests/Support/AutoRegistration.swift"
+    ]
+
     /// The first fenced block after the paragraph that is exactly `marker`.
     static func block(after marker: String, in markdown: String) throws -> String {
         let parts = markdown.components(separatedBy: "\n\(marker)\n\n```text\n")
@@ -111,6 +134,33 @@ struct DocumentationSyncTests {
                     }
                 }
                 #expect(found, "\(document): example not found in Tests/DocumentationTests:\n\(paragraph)")
+            }
+        }
+    }
+
+    @Test(
+        "Every paragraph of every Swift block in the library's doc comments is compiled by a test",
+        arguments: DocumentationText.swiftFiles(under: "Sources/Keystone")
+    )
+    func everyDocCommentExampleIsCompiled(source: String) throws {
+        let blocks = DocumentationText.docCommentBlocks("swift", in: try DocumentationText.read(source))
+        if let reason = DocumentationText.uncompiledDocComments[source] {
+            #expect(!blocks.isEmpty, "\(source) is listed as not compiled (\(reason)) but has no example")
+            return
+        }
+        let compiled = try DocumentationText.compiledExamples()
+        for block in blocks {
+            for paragraph in DocumentationText.paragraphs(block) {
+                let lines = DocumentationText.significantLines(paragraph)
+                let found = compiled.contains { file in
+                    file.indices.contains { start in
+                        start + lines.count <= file.count && Array(file[start..<start + lines.count]) == lines
+                    }
+                }
+                #expect(
+                    found,
+                    "\(source): doc comment example not compiled by any test (add it to Tests/DocCommentTests):\n\(paragraph)"
+                )
             }
         }
     }

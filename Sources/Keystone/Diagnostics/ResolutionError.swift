@@ -8,8 +8,9 @@
 /// ```swift
 /// do {
 ///     let client: APIClient = try container.tryResolve()
+///     start(with: client)
 /// } catch {
-///     if error.kind == .notRegistered { … }
+///     if error.kind == .notRegistered { showSetUpScreen() }
 ///     print(error)
 /// }
 /// ```

@@ -14,6 +14,7 @@
 /// extension Scope {
 ///     static let session = Scope.cached("session")
 /// }
+///
 /// container.register(Session.self, scope: .session) { _ in Session() }
 /// container.reset(.session)  // on log-out
 /// ```

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let graph = container.verify().graph
-/// try graph.dot.write(toFile: "graph.dot", atomically: true, encoding: .utf8)  // Foundation
+/// let dot: String = graph.dot  // Graphviz: save it and run `dot -Tsvg`; `graph.mermaid` for Markdown
 /// ```
 ///
 /// Only what verification resolved has edges: a registration that was not checked (it needs
