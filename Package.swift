@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "Keystone", targets: ["Keystone"]),
         .executable(name: "keystone-example", targets: ["KeystoneExample"]),
+        // For an app's tests: a Swift Testing trait that overrides `Container.shared` per test,
+        // and a graph check that reports each problem at its registration.
+        .library(name: "KeystoneTesting", targets: ["KeystoneTesting"]),
     ],
     targets: [
         // Two acquire/release helpers for the lock-free registry read path. Part of this
@@ -16,6 +19,9 @@ let package = Package(
         .target(name: "CKeystoneAtomics"),
         .target(name: "Keystone", dependencies: ["CKeystoneAtomics"]),
         .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
+        // Depends on Keystone and on Swift Testing, which the toolchain provides.
+        .target(name: "KeystoneTesting", dependencies: ["Keystone"]),
+        .testTarget(name: "KeystoneTestingTests", dependencies: ["Keystone", "KeystoneTesting"]),
         .testTarget(name: "KeystoneTests", dependencies: ["Keystone"]),
         // The examples of README.md and the DocC articles, compiled and run; its own module so
         // that their type names cannot clash with the fixtures of the other tests.

@@ -140,7 +140,7 @@ struct DocumentationSyncTests {
 
     @Test(
         "Every paragraph of every Swift block in the library's doc comments is compiled by a test",
-        arguments: DocumentationText.swiftFiles(under: "Sources/Keystone")
+        arguments: ["Sources/Keystone", "Sources/KeystoneTesting"].flatMap(DocumentationText.swiftFiles(under:))
     )
     func everyDocCommentExampleIsCompiled(source: String) throws {
         let blocks = DocumentationText.docCommentBlocks("swift", in: try DocumentationText.read(source))

@@ -46,7 +46,8 @@ extension Container {
                     kind: .disposed,
                     path: [],
                     message: "The container was disposed: it has no registrations left to verify.",
-                    error: nil
+                    error: nil,
+                    registeredAt: nil
                 ),
                 involving: []
             )
@@ -76,7 +77,7 @@ extension Container {
                     )
                 }
             } catch {
-                findings.record(error, root: root)
+                findings.record(error, root: root, requester: observer.requesterOfLatestResolve)
             }
         }
 
@@ -93,7 +94,8 @@ extension Container {
                     path: [Failure.step(service: replacement.service, name: replacement.name)],
                     message:
                         "\(what) is registered at \(replacement.first) and \(again) at \(replacement.second); the later one silently replaced the earlier. To fix, remove one, register one under another name, or override in a child container.",
-                    error: nil
+                    error: nil,
+                    registeredAt: replacement.second.description
                 ),
                 involving: [Failure.step(service: replacement.service, name: replacement.name)]
             )
@@ -164,8 +166,9 @@ private struct Findings {
         unchecked.append((ObjectIdentifier(entry), item))
     }
 
-    /// Files the error that resolving `root` ended with.
-    mutating func record(_ error: ResolutionError, root: AnyEntry) {
+    /// Files the error that resolving `root` ended with; `requester` made the resolve that
+    /// failed (nil: `root` itself was asked for).
+    mutating func record(_ error: ResolutionError, root: AnyEntry, requester: AnyEntry?) {
         if let skipped = error.underlying as? VerificationSkipped {
             if case .skip = root.verification, error.path.count <= 1 {
                 notChecked(
@@ -222,8 +225,14 @@ private struct Findings {
             key = "other|\(error.kind)"
         }
         let steps = kind == .cycle ? Self.cycleMembers(error.path) : error.path
+        // A missing service, wrong arguments or an async dependency is the fault of the
+        // registration that asked; the rest, of the registration that failed.
+        let asked = kind == .missingDependency || kind == .argumentMismatch || kind == .asyncDependency
+        let blamed =
+            asked ? (requester ?? root).location.description : (error.registeredAt ?? root.location.description)
         add(
-            VerificationReport.Problem(kind: kind, path: error.path, message: error.description, error: error),
+            VerificationReport.Problem(
+                kind: kind, path: error.path, message: error.description, error: error, registeredAt: blamed),
             involving: kind == .missingDependency || kind == .argumentMismatch ? Array(steps.dropLast()) : steps,
             key: key
         )
@@ -329,7 +338,9 @@ extension Container {
             + "To fix, give `\(Failure.typeName(dependency.serviceType))` a scope that lives at least as long, make "
             + "`\(Failure.typeName(holder.serviceType))` shorter-lived, or resolve it when needed through a stored `Resolver`."
         return Captive(
-            problem: VerificationReport.Problem(kind: .captiveDependency, path: steps, message: message, error: nil),
+            problem: VerificationReport.Problem(
+                kind: .captiveDependency, path: steps, message: message, error: nil,
+                registeredAt: holder.location.description),
             edges: edges
         )
     }

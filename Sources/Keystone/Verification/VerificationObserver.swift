@@ -24,6 +24,7 @@ final class VerificationObserver: @unchecked Sendable {
     }
 
     private let lock = Lock()
+    private var latestRequester: AnyEntry?
     private var missing: [Missing] = []
     private var nodes: [ObjectIdentifier: Node] = [:]
     private var order: [ObjectIdentifier] = []
@@ -45,6 +46,7 @@ final class VerificationObserver: @unchecked Sendable {
                 nodes[id] = Node(entry: entry, depth: depth)
                 order.append(id)
             }
+            latestRequester = requester
             if let requester {
                 let edge = Edge(from: ObjectIdentifier(requester), to: id)
                 if seenEdges.insert(edge).inserted { edges.append(edge) }
@@ -62,9 +64,14 @@ final class VerificationObserver: @unchecked Sendable {
             from: requester.map(ObjectIdentifier.init)
         )
         lock.withLock {
+            latestRequester = requester
             if !missing.contains(record) { missing.append(record) }
         }
     }
+
+    /// The registration that made the latest resolve observed (nil for a root): the one to
+    /// blame when that resolve failed for want of a registration.
+    var requesterOfLatestResolve: AnyEntry? { lock.withLock { latestRequester } }
 
     /// Makes sure `entry` is a node even if nothing resolved it.
     func include(_ entry: AnyEntry, depth: Int) {

@@ -63,6 +63,20 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
         public let message: String
         /// The resolution error verification ran into, when the problem is one.
         public let error: ResolutionError?
+        /// Where the registration that causes the problem was made (`Module/File.swift:line`):
+        /// the one whose factory asks for a missing service or for the wrong arguments, the one
+        /// that closes a cycle or fails, the holder of a captive dependency, the later of two
+        /// registrations of one key. Nil when no registration is to blame (a disposed
+        /// container). A test can report the problem there (see `KeystoneTesting`).
+        public let registeredAt: String?
+
+        init(kind: Kind, path: [String], message: String, error: ResolutionError?, registeredAt: String?) {
+            self.kind = kind
+            self.path = path
+            self.message = message
+            self.error = error
+            self.registeredAt = registeredAt
+        }
 
         /// `Kind: path`, then the message.
         public var description: String {

@@ -264,3 +264,45 @@ final class Link: Sendable {
     let previous: Link?
     init(previous: Link?) { self.previous = previous }
 }
+
+/// Each problem names the registration that causes it, so a test can report it there.
+@Suite("Verification blames a registration")
+struct VerificationBlameTests {
+    final class Asker: Sendable {
+        init(_ missing: Plain) {}
+    }
+    final class Holder: Sendable {
+        init(_ plain: Plain) {}
+    }
+
+    @Test("A missing dependency is reported where the registration that asks for it was made")
+    func missingIsBlamedOnTheAsker() throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(Asker.self) { r in try Asker(r.resolve()) }
+
+        let problem = try #require(container.verify().problems.first)
+
+        #expect(problem.kind == .missingDependency)
+        #expect(problem.registeredAt == "KeystoneTests/VerificationTests.swift:\(line)")
+    }
+
+    @Test("A captive dependency is reported at the holder, a duplicate at the later registration")
+    func captiveAndDuplicate() {
+        let container = Container()
+        container.register(Plain.self, scope: .transient) { _ in Plain() }
+        let holderLine = #line + 1
+        container.register(Holder.self, scope: .singleton) { r in try Holder(r.resolve()) }
+        let duplicateLine = #line + 1
+        container.register(Plain.self, scope: .transient) { _ in Plain() }
+
+        let problems = container.verify().problems
+
+        #expect(
+            problems.first { $0.kind == .captiveDependency }?.registeredAt
+                == "KeystoneTests/VerificationTests.swift:\(holderLine)")
+        #expect(
+            problems.first { $0.kind == .duplicateRegistration }?.registeredAt
+                == "KeystoneTests/VerificationTests.swift:\(duplicateLine)")
+    }
+}
