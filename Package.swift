@@ -12,6 +12,16 @@ let package = Package(
         // For an app's tests: a Swift Testing trait that overrides `Container.shared` per test,
         // and a graph check that reports each problem at its registration.
         .library(name: "KeystoneTesting", targets: ["KeystoneTesting"]),
+        // The bridge to swift-log. Enable the package trait `SwiftLog` to use it (see
+        // `traits` below); without it the module is empty.
+        .library(name: "KeystoneSwiftLog", targets: ["KeystoneSwiftLog"]),
+    ],
+    // `SwiftLog` turns on the swift-log bridge. It is off by default, so an app that does not
+    // enable it never resolves swift-log: SwiftPM leaves out the dependencies that only a
+    // disabled trait uses.
+    traits: [.trait(name: "SwiftLog", description: "The KeystoneSwiftLog bridge to swift-log")],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
     ],
     targets: [
         // Two acquire/release helpers for the lock-free registry read path. Part of this
@@ -22,6 +32,20 @@ let package = Package(
         // Depends on Keystone and on Swift Testing, which the toolchain provides.
         .target(name: "KeystoneTesting", dependencies: ["Keystone"]),
         .testTarget(name: "KeystoneTestingTests", dependencies: ["Keystone", "KeystoneTesting"]),
+        .target(
+            name: "KeystoneSwiftLog",
+            dependencies: [
+                "Keystone",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SwiftLog"])),
+            ]
+        ),
+        .testTarget(
+            name: "KeystoneSwiftLogTests",
+            dependencies: [
+                "KeystoneSwiftLog",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["SwiftLog"])),
+            ]
+        ),
         .testTarget(name: "KeystoneTests", dependencies: ["Keystone"]),
         // The examples of README.md and the DocC articles, compiled and run; its own module so
         // that their type names cannot clash with the fixtures of the other tests.

@@ -35,17 +35,11 @@ enum DocumentationText {
         return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
     }
 
-    /// The significant lines of every Swift file of the package's test targets (this one, and
-    /// the compatibility modules' suites that hold their guides' examples) and of the tests of
-    /// the integration packages (`Integrations/NAME/Tests`, compiled by their own CI step), each
-    /// file on its own.
+    /// The significant lines of every Swift file of the package's test targets (this one, the
+    /// doc comments' examples, and the suites that hold the guides' examples), each file on
+    /// its own.
     static func compiledExamples() throws -> [[String]] {
-        let integrations = try FileManager.default.contentsOfDirectory(
-            atPath: root.appendingPathComponent("Integrations").path
-        )
-        .sorted()
-        .map { "Integrations/\($0)/Tests" }
-        return try (["Tests"] + integrations).flatMap { swiftFiles(under: $0) }.map { significantLines(try read($0)) }
+        try swiftFiles(under: "Tests").map { significantLines(try read($0)) }
     }
 
     /// The fenced code blocks of `markdown` in the given language, in order.
