@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Counts the heap allocations one resolve makes in each scenario (valgrind's memcheck counts
+# every malloc: deterministic) and fails if any scenario makes more than
+# Benchmarks/allocations.expected allows. Run by CI, so that an allocation creeping onto a
+# resolve path fails the build; after a change that removes one, lower the expected count.
+#
+#   bash Benchmarks/allocations.sh
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+command -v valgrind >/dev/null || { echo "allocations.sh: needs valgrind" >&2; exit 1; }
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! swift build --package-path "$here/Probe" -c release >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "allocations.sh: the build failed" >&2
+    exit 1
+fi
+probe="$(swift build --package-path "$here/Probe" -c release --show-bin-path)/KeystoneProbe"
+
+allocations() {  # scenario iterations -> total allocations of the run
+    valgrind --tool=memcheck --leak-check=no "$probe" "$1" "$2" 2>&1 |
+        sed -n 's/.*total heap usage: *\([0-9,]*\) allocs.*/\1/p' | tr -d ,
+}
+
+n=1000
+failed=0
+while read -r scenario expected; do
+    case "$scenario" in '' | '#'*) continue ;; esac
+    base="$(allocations "$scenario" 0)"
+    total="$(allocations "$scenario" "$n")"
+    per=$(((total - base) / n))
+    remainder=$(((total - base) % n))
+    if [ "$per" -gt "$expected" ] || { [ "$per" -eq "$expected" ] && [ "$remainder" -ne 0 ]; }; then
+        printf '%-20s %s allocations per resolve (and %s over %s resolves): more than the %s expected\n' \
+            "$scenario" "$per" "$remainder" "$n" "$expected" >&2
+        failed=1
+    else
+        printf '%-20s %s allocations per resolve (expected at most %s)\n' "$scenario" "$per" "$expected"
+    fi
+done <"$here/allocations.expected"
+exit "$failed"
