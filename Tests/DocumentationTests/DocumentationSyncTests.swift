@@ -161,7 +161,8 @@ struct DocumentationSyncTests {
 
     @Test("The README and the catalogue have examples to check")
     func documentsHaveExamples() throws {
-        #expect(DocumentationText.codeBlocks("swift", in: try DocumentationText.readme()).count >= 7)
+        // The README is a front page (the articles hold the rest), with a few real examples.
+        #expect(DocumentationText.codeBlocks("swift", in: try DocumentationText.readme()).count >= 5)
         #expect(try DocumentationText.documents().count >= 5)
     }
 
