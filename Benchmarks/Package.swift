@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The benchmarks live in a package of their own so that the Keystone library keeps zero
-// dependencies: only people who run the benchmarks resolve package-benchmark and Swinject.
+// dependencies: only people who run the benchmarks resolve package-benchmark, Swinject and
+// swift-dependencies.
 let package = Package(
     name: "KeystoneBenchmarks",
     platforms: [.macOS(.v15)],
@@ -11,6 +12,7 @@ let package = Package(
         // The trait list is required: the default traits pull a package the mirror lacks.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     ],
     targets: [
         .executableTarget(
@@ -19,6 +21,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Keystone", package: "Keystone"),
                 .product(name: "Swinject", package: "Swinject"),
+                .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             path: "Benchmarks/KeystoneBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

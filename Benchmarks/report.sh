@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark once (release build) and prints the ratio table: the median (p50)
 # wall time per operation of hand wiring, Keystone and Swinject, their ratios, and the
-# allocations per operation.
+# allocations per operation; then swift-dependencies where a scenario has a counterpart.
 #
 #   bash Benchmarks/report.sh                             # everything, a minute or two
 #   bash Benchmarks/report.sh --filter 'singleton.*'      # extra options go to the plugin
@@ -107,6 +107,18 @@ print("Median (p50) wall time per operation, release build, one run. register1k:
 print("is a new container with 1,000 registrations. singleton-2threads: time per resolve per")
 print("thread with two threads resolving at once (equal to `singleton` if resolves scale).")
 print(f"Allocations: per operation, less the harness's own {malloc_overhead:.0f} per sample.")
+
+# swift-dependencies, in the scenarios that have a counterpart there (a value read through
+# `@Dependency`; it has no transient or graph scopes and no arguments).
+for scenario in order:
+    theirs = per_op(f"{scenario}/dependencies", TIME)
+    ours = per_op(f"{scenario}/keystone", TIME)
+    if theirs is not None:
+        mallocs = per_op(f"{scenario}/dependencies", MALLOC, malloc_overhead)
+        print(
+            f"swift-dependencies {scenario}: {fmt(theirs)} ns, {fmt(mallocs, 2)} mallocs/op; "
+            f"swift-dependencies/keystone {ratio(theirs, ours)}"
+        )
 
 single = per_op("singleton/keystone", TIME)
 crowded = per_op("singleton-10k/keystone", TIME)

@@ -7,7 +7,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 
-expected="$(swift package --package-path "$here" benchmark list 2>/dev/null | grep -cE '^[^ ]+/(hand|keystone|swinject)$' || true)"
+expected="$(swift package --package-path "$here" benchmark list 2>/dev/null | grep -cE '^[^ ]+/(hand|keystone|swinject|dependencies)$' || true)"
 if [ "$expected" -eq 0 ]; then
     swift package --package-path "$here" benchmark list >&2 || true
     echo "smoke.sh: no benchmarks found" >&2
@@ -21,7 +21,7 @@ if ! KEYSTONE_BENCHMARK_SMOKE=1 swift package --package-path "$here" benchmark \
     exit 1
 fi
 
-ran="$(grep -cE '^### [^ ]+/(hand|keystone|swinject)$' "$log" || true)"
+ran="$(grep -cE '^### [^ ]+/(hand|keystone|swinject|dependencies)$' "$log" || true)"
 if [ "$ran" -ne "$expected" ]; then
     cat "$log" >&2
     echo "smoke.sh: $ran of $expected benchmarks reported results" >&2

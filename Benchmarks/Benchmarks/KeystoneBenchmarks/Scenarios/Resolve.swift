@@ -1,4 +1,5 @@
 import Benchmark
+import Dependencies
 import Keystone
 import Swinject
 
@@ -31,6 +32,16 @@ func resolveScenarios() {
             return { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(container.resolve(Store.self)!)
+                }
+            }
+        },
+        dependencies: {
+            @Dependency(\.benchmarkStore) var check
+            precondition(check === StoreKey.liveValue)
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    @Dependency(\.benchmarkStore) var store
+                    blackHole(store)
                 }
             }
         }
@@ -102,4 +113,17 @@ func resolveScenarios() {
             }
         }
     )
+}
+
+/// The store as a swift-dependencies dependency: its live value is built once, like a
+/// singleton, and read through `@Dependency`.
+enum StoreKey: DependencyKey {
+    static let liveValue = Store()
+}
+
+extension DependencyValues {
+    var benchmarkStore: Store {
+        get { self[StoreKey.self] }
+        set { self[StoreKey.self] = newValue }
+    }
 }

@@ -6,6 +6,9 @@ enum Wiring: String {
     case hand
     case keystone
     case swinject
+    /// pointfreeco/swift-dependencies, where a scenario has a counterpart (a value read
+    /// through `@Dependency`); it has no transient or graph scopes, and no arguments.
+    case dependencies
 }
 
 /// Builds what a benchmark needs (a container with its registrations, warmed up), outside
@@ -13,8 +16,8 @@ enum Wiring: String {
 /// operations.
 typealias Preparation = () -> Benchmark.BenchmarkClosure
 
-/// Registers the three benchmarks of one scenario, `name/hand`, `name/keystone` and
-/// `name/swinject`, in that order.
+/// Registers the benchmarks of one scenario, `name/hand`, `name/keystone`, `name/swinject`
+/// and, where the scenario has a counterpart there, `name/dependencies`, in that order.
 ///
 /// - Parameters:
 ///   - scaling: Operations per sample; results are reported per operation.
@@ -26,13 +29,15 @@ func scenario(
     handScaling: BenchmarkScalingFactor? = nil,
     hand: @escaping Preparation,
     keystone: @escaping Preparation,
-    swinject: @escaping Preparation
+    swinject: @escaping Preparation,
+    dependencies: Preparation? = nil
 ) {
-    let contenders: [(Wiring, BenchmarkScalingFactor, Preparation)] = [
+    var contenders: [(Wiring, BenchmarkScalingFactor, Preparation)] = [
         (.hand, handScaling ?? scaling, hand),
         (.keystone, scaling, keystone),
         (.swinject, scaling, swinject),
     ]
+    if let dependencies { contenders.append((.dependencies, scaling, dependencies)) }
     for (wiring, scaling, preparation) in contenders {
         let prepared = Prepared(preparation)
         Benchmark("\(name)/\(wiring.rawValue)", configuration: Settings.configuration(scaling: scaling)) { benchmark in
