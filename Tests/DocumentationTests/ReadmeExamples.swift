@@ -271,7 +271,7 @@ struct ReadmeExamples {
         #expect(parent.resolveOptional(Storage.self) == nil)
     }
 
-    @Test("A failing verification report prints as the README shows")
+    @Test("A failing verification report prints as the Verification article shows")
     func verificationReport() throws {
         let container = Container()
         container.register { r in try Checkout(payments: r.resolve()) }
@@ -280,7 +280,8 @@ struct ReadmeExamples {
         let report = container.verify()
 
         let expected = try DocumentationText.block(
-            after: "A failing report prints like this:", in: DocumentationText.readme())
+            after: "A failing report prints like this:",
+            in: DocumentationText.read("Sources/Keystone/Keystone.docc/Verification.md"))
         #expect(DocumentationText.withoutSites(report.description) == DocumentationText.withoutSites(expected))
     }
 
