@@ -76,7 +76,15 @@ public struct Resolver: Sendable {
         guard context.isUsableHere else { return nil }
         let protect = context.observer == nil
         return owner._withUnsafeGuaranteedRef { container in
-            container.registry.probe(for: key, protect: protect && !container.registry.isLogging)
+            let probe = container.registry.probe(for: key, protect: protect && !container.registry.isLogging)
+            // Not registered here: a parent's built singleton, read the same way (a request's
+            // factory needing the app's singleton).
+            if probe.slot == nil, protect, container.parent != nil,
+                let box = container.protectPublishedByParent(for: key)
+            {
+                return Probe(slot: nil, published: box)
+            }
+            return probe
         }
     }
 

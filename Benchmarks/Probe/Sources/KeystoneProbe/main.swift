@@ -91,6 +91,11 @@ case "graph4":
     for _ in 0..<iterations { consume(container.resolve(Root.self)) }
 case "arguments1":
     for index in 0..<iterations { consume(container.resolve(Tagged.self, arguments: index)) }
+case "child-transient+singleton":
+    let child = Container(parent: container)
+    child.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
+    consume(child.resolve(Consumer.self))
+    for _ in 0..<iterations { consume(child.resolve(Consumer.self)) }
 case "child-singleton":
     let child = Container(parent: container)
     for _ in 0..<iterations { consume(child.resolve(Store.self)) }
