@@ -8,15 +8,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-command -v valgrind >/dev/null || { echo "allocations.sh: needs valgrind" >&2; exit 1; }
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-if ! swift build --package-path "$here/Probe" -c release >"$log" 2>&1; then
-    cat "$log" >&2
-    echo "allocations.sh: the build failed" >&2
-    exit 1
-fi
-probe="$(swift build --package-path "$here/Probe" -c release --show-bin-path)/KeystoneProbe"
+# shellcheck source=Probe/build.sh
+source "$here/Probe/build.sh" allocations.sh
 
 allocations() {  # scenario iterations -> total allocations of the run
     valgrind --tool=memcheck --leak-check=no "$probe" "$1" "$2" 2>&1 |

@@ -10,15 +10,8 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind" >&2; exit 1; }
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-if ! swift build --package-path "$here/Probe" -c release >"$log" 2>&1; then
-    cat "$log" >&2
-    echo "instructions.sh: the build failed" >&2
-    exit 1
-fi
-probe="$(swift build --package-path "$here/Probe" -c release --show-bin-path)/KeystoneProbe"
+# shellcheck source=Probe/build.sh
+source "$here/Probe/build.sh" instructions.sh
 
 count() {  # scenario iterations -> total instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 |
