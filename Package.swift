@@ -15,6 +15,13 @@ let package = Package(
         // The bridge to swift-log. Enable the package trait `SwiftLog` to use it (see
         // `traits` below); without it the module is empty.
         .library(name: "KeystoneSwiftLog", targets: ["KeystoneSwiftLog"]),
+        // Compatibility modules: code written for KOInject, Resolver, Swoin or Zerk compiles
+        // against Keystone with only its import line changed. Each is a thin layer over the
+        // `Keystone` library and adds no dependency.
+        .library(name: "KeystoneKOInject", targets: ["KeystoneKOInject"]),
+        .library(name: "KeystoneResolver", targets: ["KeystoneResolver"]),
+        .library(name: "KeystoneSwoin", targets: ["KeystoneSwoin"]),
+        .library(name: "KeystoneZerk", targets: ["KeystoneZerk"]),
     ],
     // `SwiftLog` turns on the swift-log bridge. It is off by default, so an app that does not
     // enable it never resolves swift-log: SwiftPM leaves out the dependencies that only a
@@ -47,6 +54,40 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KeystoneTests", dependencies: ["Keystone"]),
+        // The compatibility modules. Each has two test targets: `…Tests` compiles the seed
+        // documents' examples and the original library's suite, re-expressed, in the Swift 5
+        // language mode that apps using these libraries build in; `…Swift6Tests` compiles
+        // the files of it that are valid Swift 6 (symbolic links to them) in Swift 6 mode.
+        .target(name: "KeystoneKOInject", dependencies: ["Keystone"]),
+        .target(name: "KeystoneResolver", dependencies: ["Keystone"]),
+        .target(name: "KeystoneSwoin", dependencies: ["Keystone"]),
+        .target(name: "KeystoneZerk", dependencies: ["Keystone"]),
+        .testTarget(
+            name: "KeystoneKOInjectTests",
+            dependencies: ["KeystoneKOInject", "Keystone", "KeystoneTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "KeystoneKOInjectSwift6Tests", dependencies: ["KeystoneKOInject", "Keystone", "KeystoneTesting"]),
+        .testTarget(
+            name: "KeystoneResolverTests",
+            dependencies: ["KeystoneResolver", "Keystone", "KeystoneTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(
+            name: "KeystoneResolverSwift6Tests", dependencies: ["KeystoneResolver", "Keystone", "KeystoneTesting"]),
+        .testTarget(
+            name: "KeystoneSwoinTests",
+            dependencies: ["KeystoneSwoin", "Keystone", "KeystoneTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(name: "KeystoneSwoinSwift6Tests", dependencies: ["KeystoneSwoin", "Keystone", "KeystoneTesting"]),
+        .testTarget(
+            name: "KeystoneZerkTests",
+            dependencies: ["KeystoneZerk", "Keystone", "KeystoneTesting"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(name: "KeystoneZerkSwift6Tests", dependencies: ["KeystoneZerk", "Keystone", "KeystoneTesting"]),
         // The examples of README.md and the DocC articles, compiled and run; its own module so
         // that their type names cannot clash with the fixtures of the other tests.
         .testTarget(name: "DocumentationTests", dependencies: ["Keystone"]),

@@ -1,0 +1,3 @@
+// The KeystoneResolver compatibility module: Resolver's API over a Keystone container.
+
+import Keystone

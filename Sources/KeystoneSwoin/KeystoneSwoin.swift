@@ -1,0 +1,3 @@
+// The KeystoneSwoin compatibility module: Swoin's API over a Keystone container.
+
+import Keystone

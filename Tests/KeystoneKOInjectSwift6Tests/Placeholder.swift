@@ -1,0 +1,2 @@
+import KeystoneKOInject
+import Testing

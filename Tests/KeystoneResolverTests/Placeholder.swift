@@ -1,0 +1,2 @@
+import KeystoneResolver
+import Testing

@@ -1,0 +1,2 @@
+import KeystoneSwoin
+import Testing

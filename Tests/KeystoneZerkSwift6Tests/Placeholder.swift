@@ -1,0 +1,2 @@
+import KeystoneZerk
+import Testing
