@@ -33,8 +33,8 @@ let package = Package(
     targets: [
         // Two acquire/release helpers for the lock-free registry read path. Part of this
         // package, not a dependency: `Synchronization.Atomic` needs iOS 18 / macOS 15.
-        .target(name: "CKeystoneAtomics"),
-        .target(name: "Keystone", dependencies: ["CKeystoneAtomics"]),
+        .target(name: "CKeystoneThreadPrimitives"),
+        .target(name: "Keystone", dependencies: ["CKeystoneThreadPrimitives"]),
         .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
         // Depends on Keystone and on Swift Testing, which the toolchain provides.
         .target(name: "KeystoneTesting", dependencies: ["Keystone"]),

@@ -1,4 +1,4 @@
-import CKeystoneAtomics
+import CKeystoneThreadPrimitives
 
 #if canImport(Darwin)
     import Darwin

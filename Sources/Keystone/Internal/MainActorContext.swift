@@ -1,4 +1,4 @@
-import CKeystoneAtomics
+import CKeystoneThreadPrimitives
 import Dispatch
 
 /// Whether the calling code runs on the main actor, asked without trapping: what a

@@ -1,4 +1,4 @@
-import CKeystoneAtomics
+import CKeystoneThreadPrimitives
 
 #if canImport(Darwin)
     import Darwin
@@ -28,7 +28,7 @@ func isSameThread(_ a: pthread_t, _ b: pthread_t) -> Bool {
 enum CurrentResolution {
     /// The context running on this thread, unretained: the context is kept alive by the
     /// stack frame that installed it, which also removes it before returning. A C
-    /// thread-local word (see `KeystoneAtomics.h`), cheaper than `pthread_getspecific`.
+    /// thread-local word (see `KeystoneThreadPrimitives.h`), cheaper than `pthread_getspecific`.
     static var context: ResolutionContext? {
         @inline(__always)
         get {

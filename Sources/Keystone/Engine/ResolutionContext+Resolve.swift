@@ -48,7 +48,7 @@ extension ResolutionContext {
                 throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
             }
         }
-        // Then the parents, by the same rule (Resolution/Lookup.swift).
+        // Then the parents, by the same rule (Engine/Lookup.swift).
         switch container.parent?.lookUp(key) ?? .missing {
         case .found(let entry, let owner):
             if let observer { observer.resolved(entry, in: owner, from: path.last?.takeUnretainedValue()) }

@@ -1,4 +1,4 @@
-import CKeystoneAtomics
+import CKeystoneThreadPrimitives
 
 /// What identifies a registration: the service type, the name and the argument types.
 ///
@@ -57,7 +57,7 @@ struct RegistryKey: Hashable, Sendable {
 /// While the registration holds an instance (`.singleton`, `.cached`), the slot also
 /// publishes it in an ``InstanceBox`` at `published`, so that resolving it takes no lock: a
 /// reader announces the box with a hazard pointer, copies the instance out and ends the
-/// announcement (see `KeystoneAtomics.h`). The box is written only with `lock` held, together
+/// announcement (see `KeystoneThreadPrimitives.h`). The box is written only with `lock` held, together
 /// with the entry's `instance`, so the two always agree. Unpublishing (`reset`, `dispose`,
 /// re-registration) waits for readers that announced the box before releasing it, so a reader
 /// never copies from freed memory.

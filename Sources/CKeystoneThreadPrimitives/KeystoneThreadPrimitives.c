@@ -1,5 +1,5 @@
-// The hazard-pointer records; the other helpers are header-only (see KeystoneAtomics.h).
-#include "KeystoneAtomics.h"
+// The hazard-pointer records; the other helpers are header-only (see KeystoneThreadPrimitives.h).
+#include "KeystoneThreadPrimitives.h"
 
 #if defined(__APPLE__)
 #include <pthread.h>

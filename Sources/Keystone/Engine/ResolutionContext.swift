@@ -1,4 +1,4 @@
-import CKeystoneAtomics
+import CKeystoneThreadPrimitives
 
 /// The state of one top-level resolution: the path being resolved (for cycles and
 /// diagnostics) and the instances it made (the `.graph` scope).

@@ -4,8 +4,8 @@
 // node completely, then publish it with a release store; readers load it with an acquire
 // load and see a fully built node. These are `static inline` so that the Swift optimizer
 // inlines them into the resolve path.
-#ifndef KEYSTONE_ATOMICS_H
-#define KEYSTONE_ATOMICS_H
+#ifndef KEYSTONE_THREAD_PRIMITIVES_H
+#define KEYSTONE_THREAD_PRIMITIVES_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,0 +1,77 @@
+import CKeystoneThreadPrimitives
+
+/// A container's lifetime state: whether it is disposed, which slots hold an instance,
+/// oldest first (the order to dispose them in reverse), and which keys were registered again.
+///
+/// Each container has its own: registering, `reset`, `dispose` and `unload` in one container
+/// never wait for another container.
+///
+/// `@unchecked Sendable`: `held`, `replacements` and writes of the disposed flag are guarded by
+/// `lock`; the flag is read with an acquire load. The same lock orders the claims and stores
+/// of shared builds (see ``BuildCoordinator``), whose waiters wait on `builds`. Lock order:
+/// `lock`, then ``BuildCoordinator/waitGraph``, then a slot's lock.
+final class Lifecycle: @unchecked Sendable {
+    /// The container's lock, with the condition that waiters for its shared builds wait on.
+    let builds = ConditionLock()
+    var lock: Lock { builds.lock }
+    var held: [Slot] = []
+    /// Registrations that replaced another of the same key in this container, for `verify()`:
+    /// one record per key, however often it was registered again, so that re-registering in
+    /// a loop (tests swapping fakes) does not grow memory.
+    private var replacements: [RegistryKey: Replacement] = [:]
+    private let disposed: UnsafeMutablePointer<Bool>
+
+    init() {
+        disposed = .allocate(capacity: 1)
+        disposed.initialize(to: false)
+    }
+
+    deinit {
+        disposed.deallocate()
+    }
+
+    var isDisposed: Bool { keystone_load_flag(disposed) }
+
+    /// Called with `lock` held.
+    func markDisposed() { keystone_store_flag(disposed, true) }
+
+    /// Notes that `entry` replaced `old` (same key). Called with `lock` held.
+    func recordReplacement(of old: AnyEntry, by entry: AnyEntry) {
+        if var known = replacements[old.key] {
+            known.second = entry.location
+            known.count += 1
+            replacements[old.key] = known
+        } else {
+            replacements[old.key] = Replacement(first: old, second: entry, order: replacements.count)
+        }
+    }
+
+    /// The replacements so far, in the order their keys were first replaced.
+    var replacementsSoFar: [Replacement] {
+        lock.withLock { replacements.values.sorted { $0.order < $1.order } }
+    }
+}
+
+/// Two registrations of one key in one container: the one made at `second` replaced the one
+/// made at `first` (after `count - 1` others in between). Keeps only what a report shows, so
+/// that a replaced factory is freed.
+struct Replacement {
+    let service: Any.Type
+    let name: Name?
+    let argumentTypes: Any.Type
+    let first: SourceLocation
+    var second: SourceLocation
+    /// How many times the key was registered again.
+    var count = 1
+    /// When the key was first replaced, to list replacements in that order.
+    let order: Int
+
+    init(first: AnyEntry, second: AnyEntry, order: Int) {
+        service = first.serviceType
+        name = first.name
+        argumentTypes = first.argumentTypes
+        self.first = first.location
+        self.second = second.location
+        self.order = order
+    }
+}
