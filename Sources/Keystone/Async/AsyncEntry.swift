@@ -5,7 +5,7 @@
 /// synchronous resolve paths never build or return it: they report
 /// ``ResolutionError/Kind/asyncOnly`` instead.
 ///
-/// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `building` are
+/// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `build` are
 /// guarded by `slot.lock`. `Service` is `Sendable` by the registration's requirement.
 final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     /// The factory; the second parameter is the boxed tuple of the argument types the key names.
@@ -18,8 +18,9 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     var instance: Service?
     /// The instance of a `.weak` registration.
     weak var object: AnyObject?
-    /// The build of the shared instance in flight, which every resolve that wants it awaits.
-    var building: Task<Built<Service>, any Error>?
+    /// Who builds the shared instance: the build's `Task`, which every resolve that wants the
+    /// instance meanwhile awaits (the engine's build-once machine, ``BuildState``).
+    var asyncBuild = BuildState<Task<Built<Service>, any Error>>()
 
     init(
         slot: Slot,

@@ -230,14 +230,14 @@ final class AsyncResolution: @unchecked Sendable {
     ) async throws(ResolutionError) -> Service {
         let step: SharedStep<Service> = entry.slot.lock.withLock {
             if let existing = entry.currentInstance { return .ready(existing) }
-            if let building = entry.building { return .await(building) }
             // A disposed container builds nothing more (as the synchronous path).
-            if owner.lifecycle.isDisposed { return .disposed }
-            let task = Task { [self] in
-                try await buildShared(entry, owner: owner, path: path, arguments: arguments)
+            if entry.asyncBuild.builder == nil && owner.lifecycle.isDisposed { return .disposed }
+            let (task, started) = entry.asyncBuild.join {
+                Task { [self] in
+                    try await buildShared(entry, owner: owner, path: path, arguments: arguments)
+                }
             }
-            entry.building = task
-            return .await(task)
+            return started ? .await(task) : .join(task)
         }
         switch step {
         case .ready(let instance):
@@ -250,6 +250,9 @@ final class AsyncResolution: @unchecked Sendable {
                 path: (path + [entry]).map(Failure.step)
             )
         case .await(let task):
+            return try await Self.value(of: task)
+        case .join(let task):
+            defer { entry.slot.lock.withLock { entry.asyncBuild.stopWaiting() } }
             let waiters = try AsyncBuildCoordinator.beginWaiting(on: path, for: entry)
             defer { AsyncBuildCoordinator.endWaiting(waiters) }
             return try await Self.value(of: task)
@@ -268,12 +271,12 @@ final class AsyncResolution: @unchecked Sendable {
         do {
             value = try await build(entry, owner: owner, path: path, arguments: arguments)
         } catch {
-            entry.slot.lock.withLock { entry.building = nil }
+            entry.slot.lock.withLock { _ = entry.asyncBuild.finish() }
             throw error
         }
         owner.lifecycle.lock.withLock {
             let kept = entry.slot.lock.withLock {
-                entry.building = nil
+                _ = entry.asyncBuild.finish()
                 // A disposed container keeps nothing, and neither does a replaced registration.
                 guard !owner.lifecycle.isDisposed, entry.slot.entry === entry else { return false }
                 if entry.scope.isHeld {
@@ -306,8 +309,10 @@ final class AsyncResolution: @unchecked Sendable {
 private enum SharedStep<Service> {
     /// The instance exists.
     case ready(Service)
-    /// Await the build in flight (started by this resolve or another).
+    /// Await the build this resolve started.
     case await(Task<Built<Service>, any Error>)
+    /// Await the build another resolve started (counted as its waiter meanwhile).
+    case join(Task<Built<Service>, any Error>)
     /// The container was disposed: build nothing.
     case disposed
 }

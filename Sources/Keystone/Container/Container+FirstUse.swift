@@ -48,17 +48,19 @@ public protocol AutoRegistering {
 
 /// Runs a first-use hook exactly once.
 ///
-/// States: *pending* (`done` false, no `runner`), *running* (`runner` is the thread running
-/// the hook), *done* (`done` true; final). `done` is read with an acquire load, so the done
-/// state costs one load and no lock.
+/// Who runs the hook and who waits is decided by the engine's build-once machine
+/// (``BuildState``, guarded by `gate.lock`): *pending* is its idle state with `done` false,
+/// *running* its building state (the builder is the thread running the hook: the hook itself
+/// resolving gets no wait, but the miss), *done* is `done` true, final. `done` is read with an
+/// acquire load, so the done state costs one load and no lock.
 ///
-/// `@unchecked Sendable`: `runner` is guarded by `gate.lock`; `done` is written with a
+/// `@unchecked Sendable`: `state` is guarded by `gate.lock`; `done` is written with a
 /// release store under `gate.lock` and read with acquire loads; `hook` is immutable.
 final class FirstUseGate: @unchecked Sendable {
     private let hook: @Sendable (Container) throws -> Void
     private let done: UnsafeMutablePointer<Bool>
     private let gate = ConditionLock()
-    private var runner: pthread_t?
+    private var state = BuildState<pthread_t>()
 
     init(hook: @escaping @Sendable (Container) throws -> Void) {
         self.hook = hook
@@ -97,34 +99,33 @@ final class FirstUseGate: @unchecked Sendable {
                 gate.lock.unlock()
                 return true
             }
-            if let runner {
-                if isSameThread(runner, me) {
-                    gate.lock.unlock()
-                    return false
-                }
+            switch state.claim(by: me, isSameBuilder: isSameThread) {
+            case .reentered:
+                gate.lock.unlock()
+                return false
+            case .wait:
                 gate.wait()
-                continue
+                state.stopWaiting()
+            case .build:
+                gate.lock.unlock()
+                let failure: (any Error)?
+                do {
+                    try hook(container)
+                    failure = nil
+                } catch {
+                    failure = error
+                }
+                gate.lock.withLock {
+                    keystone_store_flag(done, true)
+                    if state.finish() { gate.broadcast() }
+                }
+                if let failure {
+                    fatalError(
+                        "Keystone: the AutoRegistering hook of `Container.shared` threw: \(failure). To fix, make `registerServices(in:)` succeed; it runs once, before the first use."
+                    )
+                }
+                return true
             }
-            runner = me
-            gate.lock.unlock()
-            let failure: (any Error)?
-            do {
-                try hook(container)
-                failure = nil
-            } catch {
-                failure = error
-            }
-            gate.lock.withLock {
-                keystone_store_flag(done, true)
-                runner = nil
-                gate.broadcast()
-            }
-            if let failure {
-                fatalError(
-                    "Keystone: the AutoRegistering hook of `Container.shared` threw: \(failure). To fix, make `registerServices(in:)` succeed; it runs once, before the first use."
-                )
-            }
-            return true
         }
     }
 

@@ -10,10 +10,10 @@
 ///   it, and readers copy it out under a hazard pointer (see ``Slot``), so threads resolving
 ///   the same singleton do not contend on a lock.
 /// * The first resolve of a shared instance claims it under its container's own lock
-///   (`Lifecycle.builds`: `entry.builder = context`), releases every lock, runs the factory,
+///   (`Lifecycle.builds`; the entry's ``BuildState`` records the builder), releases every lock, runs the factory,
 ///   then stores the instance under that lock again. Other resolutions that want the same
 ///   instance meanwhile wait on that container's condition, and the builder wakes them only
-///   if there are any (`entry.waiters`). A cold build that nobody waits for takes no lock but
+///   if there are any. A cold build that nobody waits for takes no lock but
 ///   its container's and its slot's.
 /// * Before waiting, a resolution follows the chain "that instance is being built by X, who
 ///   waits for an instance being built by Y, …", across containers. If the chain comes back
@@ -25,8 +25,8 @@
 ///
 /// The chain is read under one process-wide lock, ``waitGraph``, which only contended
 /// builds take: a resolution about to wait records what it waits for
-/// (`ResolutionContext.waitingFor`) under it, and every write of `entry.builder` made while
-/// the entry has waiters is made under it too (``setBuilder(_:of:)``). So the walk reads,
+/// (`ResolutionContext.waitingFor`) under it, and every claim or finish of an entry's build
+/// made while the entry has waiters is made under it too (``claim(_:by:)``, ``finish(_:)``). So the walk reads,
 /// under that lock alone, a `builder` that is current for every entry someone waits for —
 /// and such a builder is alive, since it is still building. Lock order: a container's build
 /// lock, then ``waitGraph``, then a slot's lock.
@@ -36,7 +36,7 @@ enum BuildCoordinator {
 
     /// Records that `context` waits for `entry`, claimed by `builder`, unless that would
     /// wait forever. Called with the owner container's build lock held, after counting the
-    /// waiter in `entry.waiters`.
+    /// waiter in its build state.
     ///
     /// - Returns: Whether waiting would deadlock (nothing is recorded then).
     static func beginWaiting(_ context: ResolutionContext, for entry: AnyEntry, builtBy builder: ResolutionContext)
@@ -47,7 +47,7 @@ enum BuildCoordinator {
             var steps = 0
             while let current = blocked, steps < 10_000 {
                 if context.isSelfOrOrigin(current) { return true }
-                blocked = current.waitingFor?.builder
+                blocked = current.waitingFor?.build.builder
                 steps += 1
             }
             context.waitingFor = entry
@@ -60,14 +60,25 @@ enum BuildCoordinator {
         waitGraph.withLock { context.waitingFor = nil }
     }
 
-    /// Claims (`context`) or releases (nil) the build of `entry`. Called with the owner
-    /// container's build lock held; takes ``waitGraph`` too while the entry has waiters, whose
-    /// deadlock checks read it.
-    static func setBuilder(_ context: ResolutionContext?, of entry: AnyEntry) {
-        if entry.waiters > 0 {
-            waitGraph.withLock { entry.builder = context }
-        } else {
-            entry.builder = context
+    /// Claims the build of `entry` for `context`, or counts `context` as a waiter (see
+    /// ``BuildState/claim(by:isSameBuilder:)``). Called with the owner container's build lock
+    /// held; takes ``waitGraph`` too while the entry has waiters, whose deadlock checks read its
+    /// builder.
+    static func claim(_ entry: AnyEntry, by context: ResolutionContext) -> BuildState<ResolutionContext>.Claim {
+        if entry.build.waiters > 0 {
+            return waitGraph.withLock { entry.build.claim(by: context, isSameBuilder: ===) }
         }
+        return entry.build.claim(by: context, isSameBuilder: ===)
+    }
+
+    /// Ends the build of `entry` (see ``BuildState/finish()``), under the same locks as
+    /// ``claim(_:by:)``.
+    ///
+    /// - Returns: Whether resolutions wait for it, and should be woken.
+    static func finish(_ entry: AnyEntry) -> Bool {
+        if entry.build.waiters > 0 {
+            return waitGraph.withLock { entry.build.finish() }
+        }
+        return entry.build.finish()
     }
 }

@@ -60,13 +60,12 @@ class AnyEntry: @unchecked Sendable {
     /// `slot.lock` until installed; fixed after.
     var generation: UInt = 0
 
-    /// The resolution building this entry's shared instance right now, if any. Guarded by
-    /// the owner container's build lock; while ``waiters`` is not 0, written under
-    /// ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
-    var builder: ResolutionContext?
-    /// How many resolutions wait for ``builder`` to finish. Guarded by the owner container's
-    /// build lock.
-    var waiters = 0
+    /// Who builds this entry's shared instance synchronously right now, and how many wait for
+    /// it. Guarded by the owner container's build lock; while it has waiters, its builder is
+    /// written under ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
+    /// `final`, so that reading `build.builder` loads that field alone (the wait-graph walk
+    /// reads it while the owner's build lock, not held there, guards `build.waiters`).
+    final var build = BuildState<ResolutionContext>()
 
     @usableFromInline
     init(

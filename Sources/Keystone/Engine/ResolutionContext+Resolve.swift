@@ -189,34 +189,36 @@ extension ResolutionContext {
         // container's `register`, `reset` and `dispose`; no other container takes it.
         let builds = owner.lifecycle.builds
         builds.lock.lock()
-        while true {
+        claiming: while true {
             if let existing = entry.slot.lock.withLock({ entry.currentInstance }) {
                 builds.lock.unlock()
                 return existing
             }
-            guard let builder = entry.builder else {
-                // Nothing built and nobody building: claim the build, unless the container was
-                // disposed meanwhile (`dispose` marks it under this lock), which builds nothing
-                // more; a resolve that waited for a build that ended by a dispose stops here.
-                if owner.lifecycle.isDisposed {
-                    builds.lock.unlock()
-                    throw disposedError(Service.self, name: entry.name, argumentTypes: entry.argumentTypes)
-                }
-                break
+            // Nothing built and nobody building: a disposed container (`dispose` marks it under
+            // this lock) builds nothing more; a resolve that waited for a build that ended by a
+            // dispose stops here.
+            if entry.build.builder == nil && owner.lifecycle.isDisposed {
+                builds.lock.unlock()
+                throw disposedError(Service.self, name: entry.name, argumentTypes: entry.argumentTypes)
             }
-            // Contended: another resolution builds it. Wait, unless that would never end.
-            entry.waiters += 1
-            let deadlock = BuildCoordinator.beginWaiting(self, for: entry, builtBy: builder)
-            if deadlock {
-                entry.waiters -= 1
+            switch BuildCoordinator.claim(entry, by: self) {
+            case .build:
+                break claiming
+            case .reentered:
                 builds.lock.unlock()
                 throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
+            case .wait(let builder):
+                // Contended: another resolution builds it. Wait, unless that would never end.
+                if BuildCoordinator.beginWaiting(self, for: entry, builtBy: builder) {
+                    entry.build.stopWaiting()
+                    builds.lock.unlock()
+                    throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
+                }
+                builds.wait()
+                BuildCoordinator.endWaiting(self)
+                entry.build.stopWaiting()
             }
-            builds.wait()
-            BuildCoordinator.endWaiting(self)
-            entry.waiters -= 1
         }
-        BuildCoordinator.setBuilder(self, of: entry)
         builds.lock.unlock()
 
         let value: Service
@@ -232,14 +234,13 @@ extension ResolutionContext {
             }
         } catch {
             builds.lock.withLock {
-                BuildCoordinator.setBuilder(nil, of: entry)
-                if entry.waiters > 0 { builds.broadcast() }
+                if BuildCoordinator.finish(entry) { builds.broadcast() }
             }
             throw error
         }
 
         builds.lock.withLock {
-            BuildCoordinator.setBuilder(nil, of: entry)
+            let wake = BuildCoordinator.finish(entry)
             // A disposed container keeps nothing: the caller gets the instance, and it is
             // theirs. A replaced registration keeps nothing either.
             if !owner.lifecycle.isDisposed {
@@ -258,7 +259,7 @@ extension ResolutionContext {
                 }
                 if stored && entry.holdsInstance { owner.lifecycle.held.append(entry.slot) }
             }
-            if entry.waiters > 0 { builds.broadcast() }
+            if wake { builds.broadcast() }
         }
         return value
     }

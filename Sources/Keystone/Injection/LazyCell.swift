@@ -9,30 +9,21 @@
 /// A value built on first demand, at most once at a time, and kept until cleared: the storage
 /// behind ``LazyResolver`` and the lazy property wrappers.
 ///
-/// ## States
+/// Who builds and who waits is decided by the engine's build-once machine (``BuildState``,
+/// whose states are documented there), guarded by `gate.lock`; the cell keeps the built value.
+/// A caller on another thread than the builder waits on the condition and then takes the
+/// built value; a caller on the *building* thread (the factory reading the same lazy value)
+/// would wait for itself forever, so it gets the `reentered` error instead. A build that
+/// throws keeps nothing, so the next read tries again, and wakes the waiters, which then try
+/// to build themselves.
 ///
-/// * `empty` — nothing held; the next ``value(build:reentered:)`` builds.
-/// * `building(thread)` — one caller is building (with no lock held, so the factory may
-///   resolve anything). Callers on other threads wait on the condition and then take the
-///   built value; a caller on the *building* thread (the factory reading the same lazy value)
-///   would wait for itself forever, so it gets the `reentered` error instead.
-/// * `held(value)` — built; every read returns it until ``clear()``.
-///
-/// A build that throws goes back to `empty`, so the next read tries again, and wakes the
-/// waiters, which then try to build themselves.
-///
-/// `@unchecked Sendable`: `state` is only read and written with `gate.lock` held. The cell
-/// itself says nothing about `Value`; the public types that hold one are `Sendable` only when
-/// their service is.
+/// `@unchecked Sendable`: `held` and `state` are only read and written with `gate.lock` held.
+/// The cell itself says nothing about `Value`; the public types that hold one are `Sendable`
+/// only when their service is.
 final class LazyCell<Value>: @unchecked Sendable {
-    private enum State {
-        case empty
-        case building(pthread_t)
-        case held(Value)
-    }
-
     private let gate = ConditionLock()
-    private var state = State.empty
+    private var held: Value?
+    private var state = BuildState<pthread_t>()
 
     /// The held value, building it first if the cell is empty.
     ///
@@ -46,31 +37,31 @@ final class LazyCell<Value>: @unchecked Sendable {
         let me = currentThread()
         gate.lock.lock()
         while true {
-            switch state {
-            case .held(let value):
+            if let held {
                 gate.lock.unlock()
-                return value
-            case .building(let builder) where isSameThread(builder, me):
+                return held
+            }
+            switch state.claim(by: me, isSameBuilder: isSameThread) {
+            case .reentered:
                 gate.lock.unlock()
                 throw reentered()
-            case .building:
+            case .wait:
                 gate.wait()
-            case .empty:
-                state = .building(me)
+                state.stopWaiting()
+            case .build:
                 gate.lock.unlock()
                 let value: Value
                 do throws(ResolutionError) {
                     value = try build()
                 } catch {
                     gate.lock.withLock {
-                        state = .empty
-                        gate.broadcast()
+                        if state.finish() { gate.broadcast() }
                     }
                     throw error
                 }
                 gate.lock.withLock {
-                    state = .held(value)
-                    gate.broadcast()
+                    held = value
+                    if state.finish() { gate.broadcast() }
                 }
                 return value
             }
@@ -79,10 +70,7 @@ final class LazyCell<Value>: @unchecked Sendable {
 
     /// The held value, or nil while empty or building.
     var current: Value? {
-        gate.lock.withLock {
-            if case .held(let value) = state { return value }
-            return nil
-        }
+        gate.lock.withLock { held }
     }
 
     /// Lets the held value go; returns it so that the caller releases it outside the lock.
@@ -90,9 +78,8 @@ final class LazyCell<Value>: @unchecked Sendable {
     @discardableResult
     func clear() -> Value? {
         gate.lock.withLock {
-            guard case .held(let value) = state else { return nil }
-            state = .empty
-            return value
+            defer { held = nil }
+            return held
         }
     }
 }

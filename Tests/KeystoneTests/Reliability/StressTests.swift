@@ -509,7 +509,7 @@ struct StressTests {
                     }
                     if disposedBefore { late.increment() }
                 } catch {
-                    if error.kind != .disposed { unexpected.append("\(error.kind)") }
+                    if error.kind != .disposed { unexpected.append("\(error.kind): \(error)") }
                 }
             }
         }

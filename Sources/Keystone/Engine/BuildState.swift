@@ -1,0 +1,98 @@
+/// Who builds a value that must be built once, and who waits for it: the engine's one
+/// build-once state machine.
+///
+/// Every "build it once, let the others wait" in Keystone runs through this value type: shared
+/// instances (`.singleton`, `.cached`, `.weak`) built synchronously or asynchronously, the lazy
+/// resolvers and property wrappers, and the first-use hook of `Container.shared`. The machine
+/// decides; its owner holds the lock that guards it, keeps the built value, and performs what
+/// the machine answers (build, wait, report a cycle) after releasing that lock:
+///
+/// | Owner | Builder | Lock | Built value |
+/// |---|---|---|---|
+/// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
+/// | A shared async build (`AsyncResolver.shared`) | the build's `Task` | the slot's lock | the slot |
+/// | ``LazyCell`` (lazy resolvers and wrappers) | the building thread | the cell's own | the cell |
+/// | ``FirstUseGate`` (`AutoRegistering`) | the running thread | the gate's own | the gate's `done` flag |
+///
+/// ## States
+///
+/// * **idle** — `builder == nil`, `waiters == 0`. Nobody builds. An owner that finds no value
+///   claims the build.
+/// * **building** — `builder != nil`. The builder runs the build with no lock held; `waiters`
+///   callers wait for it to end.
+/// * **ended, waiters not yet back** — `builder == nil`, `waiters > 0`. The build ended (with
+///   a value, or with an error: then nothing was kept) and woke its waiters, which have not
+///   all taken the lock again. The first of them to find no value claims the next build.
+///
+/// ## Transitions (each with the owner's lock held)
+///
+/// * ``claim(by:isSameBuilder:)``: idle or ended → building by the caller (`.build`); building
+///   by the caller itself → `.reentered` (waiting would be waiting for itself: a cycle);
+///   building by another → one more waiter (`.wait`).
+/// * ``join(orStart:)``: the same for an owner whose waiters await the builder itself (an async
+///   build's `Task`): building → one more waiter, given the builder to await; idle or ended →
+///   building by a builder it starts.
+/// * ``stopWaiting()``: a waiter woke up (or its await returned), or gave up because waiting
+///   would never end.
+/// * ``finish()``: building → idle or ended; returns whether there are waiters to wake.
+struct BuildState<Builder> {
+    /// The caller that is building now, if any.
+    private(set) var builder: Builder?
+    /// How many callers wait for the build in progress (or, after it ended, have not yet
+    /// taken the lock again).
+    private(set) var waiters = 0
+
+    /// What a caller that found no value does next.
+    enum Claim {
+        /// Build the value (with no lock held), then call ``finish()``.
+        case build
+        /// Another caller builds it: wait for it to end, then call ``stopWaiting()`` and look
+        /// for the value again.
+        case wait(for: Builder)
+        /// The caller itself is building it already: waiting would never end.
+        case reentered
+    }
+
+    /// Claims the build for `me`, or counts `me` as a waiter of the build in progress.
+    mutating func claim(by me: Builder, isSameBuilder: (Builder, Builder) -> Bool) -> Claim {
+        guard let builder else {
+            self.builder = me
+            return .build
+        }
+        if isSameBuilder(builder, me) { return .reentered }
+        waiters += 1
+        return .wait(for: builder)
+    }
+
+    /// Joins the build in progress, or starts one: for owners whose waiters await the builder
+    /// itself (a `Task`), where a caller never waits for its own build (the resolution path
+    /// reports that as a cycle first).
+    ///
+    /// - Returns: The builder to await, and whether this call started it (then call
+    ///   ``finish()`` when it ends; otherwise ``stopWaiting()`` once the await returns).
+    mutating func join(orStart start: () -> Builder) -> (builder: Builder, started: Bool) {
+        if let builder {
+            waiters += 1
+            return (builder, false)
+        }
+        let started = start()
+        builder = started
+        return (started, true)
+    }
+
+    /// Ends a wait that ``claim(by:isSameBuilder:)`` answered with `.wait`, or that
+    /// ``join(orStart:)`` joined.
+    mutating func stopWaiting() {
+        precondition(waiters > 0, "a build state stopped a wait it did not count")
+        waiters -= 1
+    }
+
+    /// Ends the build in progress, whether it made a value or threw.
+    ///
+    /// - Returns: Whether callers wait for it, and should be woken.
+    mutating func finish() -> Bool {
+        precondition(builder != nil, "a build state finished a build nobody claimed")
+        builder = nil
+        return waiters > 0
+    }
+}
