@@ -102,6 +102,15 @@ static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull addre
     return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
 }
 
+/// Unpublishes `expected` if `address` still holds it, and returns whether it did; if so, pass
+/// `expected` to `keystone_hazard_wait`. The same ordering as `keystone_unpublish` (a
+/// sequentially consistent exchange, here a compare-and-exchange): for a writer that withdraws
+/// a box it published in a word that another writer may have withdrawn (and republished) since.
+static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void *_Nonnull expected) {
+    void *value = expected;
+    return __atomic_compare_exchange_n(address, &value, NULL, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 // MARK: - Per-thread resolution state
 //
 // Two thread-local words for the resolve path, cheaper than `pthread_getspecific`: the

@@ -51,6 +51,23 @@ public struct Registration<Service>: Sendable {
         line: UInt = #line,
         converter: @escaping @Sendable (Service) throws -> Other
     ) -> Registration<Service> {
+        bind(
+            type, location: SourceLocation(file: file, line: line), answeredFromHeldInstance: false,
+            converter: converter)
+    }
+
+    /// Installs the binding of `Other` to this registration.
+    ///
+    /// - Parameter answeredFromHeldInstance: Whether a resolve of `Other` may be answered from
+    ///   the instance this registration holds (`.singleton`, `.cached`), published in the bound
+    ///   slot after the first conversion: true for a cast, which converts an instance to the
+    ///   same object every time; false for a converter, which runs on every resolve.
+    private func bind<Other>(
+        _ type: Other.Type,
+        location: SourceLocation,
+        answeredFromHeldInstance: Bool,
+        converter: @escaping @Sendable (Service) throws -> Other
+    ) -> Registration<Service> {
         let target = slot.key
         guard let entry = slot.lock.withLock({ ownEntry }) else { return self }
         let name = entry.name
@@ -64,7 +81,7 @@ public struct Registration<Service>: Sendable {
             name: name,
             scope: .transient,
             argumentTypes: argumentTypes,
-            location: SourceLocation(file: file, line: line),
+            location: location,
             boundTo: target,
             // A binding of a main-actor registration converts on the main actor, so it is
             // checked the same way, before its converter runs.
@@ -76,14 +93,20 @@ public struct Registration<Service>: Sendable {
                 argumentTypes: argumentTypes,
                 arguments: arguments
             )
+            let converted: Other
             do {
-                return try converter(instance)
+                converted = try converter(instance)
             } catch let failure as ConversionFailure {
                 throw failure  // a failed cast (below): nothing of the user's to wrap
             } catch {
                 throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
             }
+            if answeredFromHeldInstance {
+                resolver.publishConversion(converted, of: instance, target: target, bound: key)
+            }
+            return converted
         }
+        bound.publishesConversion = answeredFromHeldInstance && !entry.isMainActor
         container.install(bound)
         return self
     }
@@ -93,13 +116,17 @@ public struct Registration<Service>: Sendable {
     /// Use it when the registered type conforms to `Other` (a protocol it implements, a
     /// superclass). If the instance turns out not to be an `Other`, the resolve fails with
     /// ``ResolutionError/Kind/conversionFailed``, never a crash.
+    ///
+    /// For a registration that holds its instance (`.singleton`, `.cached`), resolving `Other`
+    /// costs what resolving the registration itself costs: after the first resolve, the cast
+    /// instance is read without a lock, until the instance leaves its scope.
     @discardableResult
     public func bind<Other>(
         _ type: Other.Type,
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Registration<Service> {
-        bind(type, file: file, line: line) { instance in
+        bind(type, location: SourceLocation(file: file, line: line), answeredFromHeldInstance: true) { instance in
             guard let converted = instance as? Other else {
                 throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: nil)
             }

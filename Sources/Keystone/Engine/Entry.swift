@@ -60,6 +60,11 @@ class AnyEntry: @unchecked Sendable {
     /// `slot.lock` until installed; fixed after.
     var generation: UInt = 0
 
+    /// Whether this is a binding made by `bind(_:)` (a cast) whose resolve is answered from the
+    /// held instance of the registration it is bound to, published in this entry's slot (see
+    /// ``Slot/publishConversion(_:in:)``). Set before the entry is installed; fixed after.
+    var publishesConversion = false
+
     /// Who builds this entry's shared instance synchronously right now, and how many wait for
     /// it. Guarded by the owner container's build lock; while it has waiters, its builder is
     /// written under ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
@@ -103,7 +108,19 @@ class AnyEntry: @unchecked Sendable {
     /// Removes the instance this entry holds and returns the work that disposes it, or nil
     /// if it holds nothing. Called with `slot.lock` held; the returned work runs after every
     /// lock is released.
-    func takeHeldInstance() -> (() -> Void)? { nil }
+    func takeHeldInstance() -> (() -> Void)? { withdrawPublishedConversion() }
+
+    /// For a binding answered from its target's held instance: withdraws the box published in
+    /// this entry's slot, and returns the work that retires it. Called with `slot.lock` held.
+    final func withdrawPublishedConversion() -> (() -> Void)? {
+        guard publishesConversion, let box = slot.unpublish() else { return nil }
+        let slot = slot
+        return { slot.retire(box) }
+    }
+
+    /// The instance this entry holds now, if it is an object (to compare identities). Called
+    /// with `slot.lock` held.
+    func heldObject() -> AnyObject? { nil }
 
     /// Forgets a `.weak` instance (without disposing it: the container never owned it).
     /// Called with `slot.lock` held.
@@ -221,6 +238,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             verification: verification,
             isMainActor: other.isMainActor
         )
+        publishesConversion = other.publishesConversion
     }
 
     /// A copy with more hooks or another verification mode, which takes over the instance
@@ -295,16 +313,23 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func takeHeldInstance() -> (() -> Void)? {
-        guard let held = instance else { return nil }
+        guard let held = instance else { return withdrawPublishedConversion() }
         instance = nil
         let withdrawn = slot.unpublish()
+        let conversions = slot.withdrawConversions()
         let dispose = disposal(of: held, hooks: onDispose)
-        guard let withdrawn else { return dispose }
+        guard withdrawn != nil || !conversions.isEmpty else { return dispose }
         let slot = slot
         return {
-            slot.retire(withdrawn)
+            if let withdrawn { slot.retire(withdrawn) }
+            for conversion in conversions { conversion.slot.retire(conversion.box) }
             dispose()
         }
+    }
+
+    override func heldObject() -> AnyObject? {
+        guard let instance, Swift.type(of: instance as Any) is AnyClass else { return nil }
+        return instance as AnyObject
     }
 }
 

@@ -75,6 +75,10 @@ final class Slot: @unchecked Sendable {
     var installs: UInt = 0
     /// The published ``InstanceBox`` (retained), or nil.
     let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// While this slot's registration holds an instance: the boxes published for it in the
+    /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``), withdrawn
+    /// with the instance. One record per bound slot.
+    var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
 
     /// `published` and the mutex share one allocation: a registration allocates as little
     /// as it can.
@@ -99,6 +103,42 @@ final class Slot: @unchecked Sendable {
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
         if let previous { retire(previous) }
+    }
+
+    /// Publishes `converted`, the held instance of the registration at `target` as this slot's
+    /// bound type, so that resolving the bound type takes no lock either. Called with
+    /// `target.lock` held, after checking that its entry still holds the instance converted;
+    /// takes this slot's lock only if it is free (the two locks are never waited for in this
+    /// order elsewhere, but a slot can change roles by re-registration, so this never waits).
+    ///
+    /// Publishes only while this slot's registration is a binding to `target` that is answered
+    /// this way, and publishes nothing yet. The box is withdrawn with the instance
+    /// (``withdrawConversions()``), or by this slot's own re-registration or unload, whichever
+    /// comes first: each writer unpublishes only what the word still holds, so the box is
+    /// retired exactly once.
+    func publishConversion<Other>(_ converted: Other, in target: Slot) {
+        guard lock.tryLock() else { return }
+        defer { lock.unlock() }
+        guard let binding = entry, binding.publishesConversion, binding.boundTo == target.key,
+            keystone_load_acquire(UnsafeRawPointer(published).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+                == nil
+        else { return }
+        let box = Unmanaged.passRetained(InstanceBox(converted)).toOpaque()
+        keystone_publish(published, box)
+        if let index = target.conversions.firstIndex(where: { $0.slot === self }) {
+            target.conversions[index].box = box
+        } else {
+            target.conversions.append((self, box))
+        }
+    }
+
+    /// Withdraws the boxes published for this slot's held instance in bound slots, and returns
+    /// the ones still published, for ``retire(_:)`` after every lock is released. Called with
+    /// `lock` held, when the entry lets its instance go.
+    func withdrawConversions() -> [(slot: Slot, box: UnsafeMutableRawPointer)] {
+        guard !conversions.isEmpty else { return [] }
+        defer { conversions = [] }
+        return conversions.filter { keystone_unpublish_if($0.slot.published, $0.box) }
     }
 
     /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
@@ -331,5 +371,36 @@ struct Probe {
     init(slot: Unmanaged<Slot>?, published: UnsafeMutableRawPointer?) {
         self.slot = slot
         self.published = published
+    }
+}
+
+extension Resolver {
+    /// After a binding made by `bind(_:)` converted `instance` (resolved from `target`) to
+    /// `converted`: publishes `converted` in the bound slot (`bound`) if `target`'s registration
+    /// holds that very instance, so that later resolves of the bound type are answered by the
+    /// lock-free read. The target's lock makes the check and the record of the publication one
+    /// step with respect to that registration letting the instance go, which withdraws it.
+    ///
+    /// Not while verification observes the resolution, nor for an instance that is not an
+    /// object (its identity cannot be checked) or a main-actor one (never published).
+    func publishConversion<Other, Service>(
+        _ converted: Other,
+        of instance: Service,
+        target: RegistryKey,
+        bound: RegistryKey
+    ) {
+        guard context.observer == nil, Swift.type(of: instance as Any) is AnyClass else { return }
+        let source = instance as AnyObject
+        owner._withUnsafeGuaranteedRef { container in
+            guard let targetSlot = container.registry.slot(for: target),
+                let boundSlot = container.registry.slot(for: bound)
+            else { return }
+            targetSlot.lock.withLock {
+                guard let entry = targetSlot.entry, entry.holdsInstance, !entry.isMainActor,
+                    entry.heldObject() === source
+                else { return }
+                boundSlot.publishConversion(converted, in: targetSlot)
+            }
+        }
     }
 }

@@ -95,6 +95,13 @@ struct SlotLock: @unchecked Sendable {  // the mutex is the synchronisation
         pthread_mutex_unlock(mutex)
     }
 
+    /// Takes the lock if it is free, and returns whether it did: for a second slot lock taken
+    /// while holding another, where waiting could deadlock and skipping is allowed.
+    @inline(__always)
+    func tryLock() -> Bool {
+        pthread_mutex_trylock(mutex) == 0
+    }
+
     /// Runs `body` with the lock held. `body` must not call back into user code that could
     /// take the same lock.
     @inline(__always)

@@ -7,6 +7,9 @@
 import Keystone
 
 final class Store: Sendable {}
+/// What `Store` is also resolved as, through `bind`.
+protocol StoreProtocol: Sendable {}
+extension Store: StoreProtocol {}
 final class Widget: Sendable {}
 
 final class Consumer: Sendable {
@@ -62,10 +65,10 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
+        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
 }
 let container = Container()
-container.register(Store.self, scope: .singleton) { _ in Store() }
+container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
 container.register(Widget.self, scope: .transient) { _ in Widget() }
 container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
 container.register(Leaf.self, scope: .graph) { _ in Leaf() }
@@ -75,6 +78,7 @@ container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve
 container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
+consume(container.resolve(StoreProtocol.self))
 consume(container.resolve(Consumer.self))
 consume(container.resolve(Root.self))
 consume(container.resolve(Tagged.self, arguments: 1))
@@ -83,6 +87,8 @@ let names = (0..<1_000).map { Name("service-\($0)") }
 switch arguments[1] {
 case "singleton":
     for _ in 0..<iterations { consume(container.resolve(Store.self)) }
+case "bound-singleton":
+    for _ in 0..<iterations { consume(container.resolve(StoreProtocol.self)) }
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "transient+singleton":
