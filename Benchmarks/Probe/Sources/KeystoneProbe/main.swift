@@ -65,7 +65,8 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS")
+        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS"
+    )
 }
 let container = Container()
 container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
