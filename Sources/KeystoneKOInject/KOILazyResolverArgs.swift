@@ -1,6 +1,6 @@
-/// A lazy resolver with one runtime argument and more: `KOILazyResolverArg1` to
-/// `KOILazyResolverArg9`, each a subclass of the one with one argument less, so that any of
-/// them can be given to ``KOIIsolatedResolver``.
+// The lazy resolvers with runtime arguments: `KOILazyResolverArg1` to `KOILazyResolverArg9`,
+// each a subclass of the one with one argument less, so that any of them can be given to
+// `KOIIsolatedResolver`.
 
 /// A lazy resolver that resolves `RegisterType` registered with one runtime argument, passing
 /// the argument given here when ``KOILazyResolver/resolve()`` runs.
@@ -32,13 +32,6 @@ public class KOILazyResolverArg1<RegisterType, Arg1Type>: KOILazyResolver<Regist
 
 /// A lazy resolver that resolves `RegisterType` registered with 2 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg2<RegisterType, Arg1Type, Arg2Type>: KOILazyResolverArg1<RegisterType, Arg1Type> {
     let arg2: Arg2Type
 
@@ -60,13 +53,6 @@ public class KOILazyResolverArg2<RegisterType, Arg1Type, Arg2Type>: KOILazyResol
 
 /// A lazy resolver that resolves `RegisterType` registered with 3 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg3<RegisterType, Arg1Type, Arg2Type, Arg3Type>: KOILazyResolverArg2<
     RegisterType, Arg1Type, Arg2Type
 >
@@ -95,13 +81,6 @@ public class KOILazyResolverArg3<RegisterType, Arg1Type, Arg2Type, Arg3Type>: KO
 
 /// A lazy resolver that resolves `RegisterType` registered with 4 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg4<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type>: KOILazyResolverArg3<
     RegisterType, Arg1Type, Arg2Type, Arg3Type
 >
@@ -132,13 +111,6 @@ public class KOILazyResolverArg4<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg
 
 /// A lazy resolver that resolves `RegisterType` registered with 5 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg5<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type>: KOILazyResolverArg4<
     RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type
 >
@@ -169,13 +141,6 @@ public class KOILazyResolverArg5<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg
 
 /// A lazy resolver that resolves `RegisterType` registered with 6 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg6<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type>:
     KOILazyResolverArg5<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type>
 {
@@ -206,13 +171,6 @@ public class KOILazyResolverArg6<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg
 
 /// A lazy resolver that resolves `RegisterType` registered with 7 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg7<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type>:
     KOILazyResolverArg6<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type>
 {
@@ -245,13 +203,6 @@ public class KOILazyResolverArg7<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg
 
 /// A lazy resolver that resolves `RegisterType` registered with 8 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg8<
     RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type, Arg8Type
 >: KOILazyResolverArg7<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type> {
@@ -285,13 +236,6 @@ public class KOILazyResolverArg8<
 
 /// A lazy resolver that resolves `RegisterType` registered with 9 runtime arguments, passing
 /// the arguments given here when ``KOILazyResolver/resolve()`` runs.
-///
-/// ```swift
-/// let lazy = KOILazyResolverArg1(resolver: resolver, forType: DataBaseClientProtocol.self, arg1: rootPath)
-/// lazy.resolve()
-/// lazy.object?.append(data: data)
-/// lazy.dispose()
-/// ```
 public class KOILazyResolverArg9<
     RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type, Arg8Type, Arg9Type
 >: KOILazyResolverArg8<RegisterType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type, Arg8Type> {
