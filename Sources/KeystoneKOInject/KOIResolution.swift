@@ -10,55 +10,77 @@ struct KOIResolution: KOIResolverProtocol {
     let resolver: Resolver
 
     func resolve<RegisteredType>() -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in try resolver.resolveOptional(RegisteredType.self) }
+        do {
+            return try resolver.resolveOptional(RegisteredType.self)
+        } catch {
+            trap(error)
+        }
     }
 
     func resolve<RegisteredType, Arg1Type>(arg1: Arg1Type) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in try resolver.resolveOptional(RegisteredType.self, arguments: arg1) }
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1)
+        } catch {
+            trap(error)
+        }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type>(arg1: Arg1Type, arg2: Arg2Type) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2)
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2)
+        } catch {
+            trap(error)
         }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type>(arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type)
         -> RegisteredType?
     {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3)
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3)
+        } catch {
+            trap(error)
         }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4)
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4)
+        } catch {
+            trap(error)
         }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5)
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5)
+        } catch {
+            trap(error)
         }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
+        do {
+            return try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6)
+        } catch {
+            trap(error)
         }
     }
 
     func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type, arg7: Arg7Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
+        do {
+            return try resolver.resolveOptional(
+                RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7)
+        } catch {
+            trap(error)
         }
     }
 
@@ -66,8 +88,11 @@ struct KOIResolution: KOIResolverProtocol {
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type, arg7: Arg7Type,
         arg8: Arg8Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
+        do {
+            return try resolver.resolveOptional(
+                RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8)
+        } catch {
+            trap(error)
         }
     }
 
@@ -77,21 +102,19 @@ struct KOIResolution: KOIResolverProtocol {
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type, arg7: Arg7Type,
         arg8: Arg8Type, arg9: Arg9Type
     ) -> RegisteredType? {
-        orTrap { () throws(ResolutionError) in
-            try resolver.resolveOptional(
+        do {
+            return try resolver.resolveOptional(
                 RegisteredType.self, arguments: arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8, arg9)
+        } catch {
+            trap(error)
         }
     }
 
-    /// The result of a nested optional resolve. Only a missing registration of the requested
-    /// service gives nil; anything else (a cycle, a throwing Keystone factory) cannot be
-    /// returned through KOInject's non-throwing API, so it traps with Keystone's diagnostic
-    /// rather than a crash in a force unwrap or a stack overflow.
-    private func orTrap<Value>(_ body: () throws(ResolutionError) -> Value?) -> Value? {
-        do {
-            return try body()
-        } catch {
-            fatalError("Keystone: \(error)")
-        }
+    /// Ends the process with Keystone's diagnostic for a nested resolve that failed for a
+    /// reason other than a missing registration (a cycle, a throwing Keystone factory): KOInject's
+    /// non-throwing API cannot return it, and `nil` would hide a broken graph behind a crash in a
+    /// force unwrap, or a stack overflow.
+    private func trap(_ error: ResolutionError) -> Never {
+        fatalError("Keystone: \(error)")
     }
 }
