@@ -38,6 +38,10 @@ public final class KOIContainer: @unchecked Sendable {
     /// The Keystone container's default scope does not apply here: a registration made
     /// through this type without a scope is `.shared` (a singleton), as in KOInject.
     ///
+    /// ``dispose()`` disposes the container given, as KOInject's `dispose()` ends everything
+    /// its container holds: do not call it on a `KOIContainer` over ``Keystone/Container/shared``
+    /// unless the whole app is done with the shared container.
+    ///
     /// - Parameter container: The Keystone container to register in and resolve from.
     public init(container: Container) {
         current = container
@@ -65,7 +69,8 @@ extension KOIContainer: KOIDisposableProtocol {
     ///
     /// The Keystone container underneath is disposed (its ``Keystone/Disposable`` instances
     /// are disposed, newest first) and replaced by a new, empty one, so this container can be
-    /// used again, as KOInject's can.
+    /// used again, as KOInject's can. Code that holds the old Keystone container (for example
+    /// ``Keystone/Container/shared``, if this container was made over it) sees it disposed.
     public func dispose() {
         let ended: Container = lock.withLock {
             let old = current

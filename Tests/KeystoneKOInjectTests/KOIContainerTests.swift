@@ -137,6 +137,27 @@ struct KOIContainerTests {
         #expect((holder as? Holder)?.dependency === dependency)
     }
 
+    @Test("Through KOInject's protocols: register, resolve and dispose")
+    func protocols() {
+        let container = KOIContainer()
+        let registrar: KOIRegisterProtocol = container
+        registrar.register(forType: Service.self, scope: .separate, fabric: { _ in Original() })
+        registrar.register(type: OtherService.self, fabric: { _ in Original() })
+        let resolver: KOIResolverProtocol = container
+        let service: Service? = resolver.resolve()
+        let other: OtherService? = resolver.resolve()
+        #expect(service is Original)
+        #expect(other is Original)
+
+        let lazy = KOILazyResolver(resolver: resolver, forType: Service.self)
+        lazy.resolve()
+        let disposables: [KOIDisposableProtocol] = [lazy, container]
+        for disposable in disposables { disposable.dispose() }
+        #expect(lazy.object == nil)
+        let afterDispose: Service? = resolver.resolve()
+        #expect(afterDispose == nil)
+    }
+
     @Test("A dependency that is not registered is nil inside the factory too")
     func nestedMissing() {
         let container = KOIContainer()
