@@ -66,6 +66,16 @@ struct KeystoneInteropTests {
         #expect(report.registrationCount == 2)
     }
 
+    @Test("verify() does not report an optional dependency that a fabric handles")
+    func verifyOptional() {
+        let koi = KOIContainer()
+        koi.register(forType: Service.self) { resolver in
+            let dependency: OtherService? = resolver.resolve()
+            return Named(name: dependency == nil ? "without" : "with")
+        }
+        #expect(koi.container.verify().isValid)
+    }
+
     @Test("dispose() ends the Keystone container and puts a new one in its place")
     func disposeReplaces() {
         let parent = Container()
