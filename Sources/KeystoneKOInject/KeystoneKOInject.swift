@@ -1,3 +1,0 @@
-// The KeystoneKOInject compatibility module: KOInject's API over a Keystone container.
-
-import Keystone

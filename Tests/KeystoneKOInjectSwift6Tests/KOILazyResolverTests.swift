@@ -1,0 +1,1 @@
+../KeystoneKOInjectTests/KOILazyResolverTests.swift

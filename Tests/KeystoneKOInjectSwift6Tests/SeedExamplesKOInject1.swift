@@ -1,0 +1,1 @@
+../KeystoneKOInjectTests/SeedExamplesKOInject1.swift

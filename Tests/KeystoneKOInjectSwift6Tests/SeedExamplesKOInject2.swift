@@ -1,0 +1,1 @@
+../KeystoneKOInjectTests/SeedExamplesKOInject2.swift

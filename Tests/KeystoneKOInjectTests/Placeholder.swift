@@ -1,2 +1,0 @@
-import KeystoneKOInject
-import Testing
