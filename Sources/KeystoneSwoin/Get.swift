@@ -5,7 +5,8 @@ import Keystone
 ///
 /// ```swift
 /// let controller: TipsViewController = get()
-/// let observer: PublishSubject = get(named: "TestSubject")
+///
+/// let observer: PublishSubject<Void> = get(named: "TestSubject")
 /// ```
 ///
 /// Inside a factory, converter or `.then` of a ``Module``, `get()` resolves as part of the

@@ -5,6 +5,7 @@ import Keystone
 ///
 /// ```swift
 /// @Inject private var navigationController: CustomNavigationController
+///
 /// @Inject(named: "TestSubject") private var testObservable: Observable<Void>
 /// ```
 ///

@@ -14,7 +14,7 @@ import Keystone
 /// ```
 ///
 /// Declaring a module registers nothing. Loading it (``startSwoin(builder:)``,
-/// ``Swoin/load(_:)-(Module)``) registers each of its dependencies in the Swoin's Keystone
+/// `Swoin.load(_:)`) registers each of its dependencies in the Swoin's Keystone
 /// ``Swoin/container``, one Keystone module per type and name; unloading removes them and
 /// releases what they held. When two loaded modules declare the same type and name, the one
 /// loaded last answers, and the earlier one answers again once the later one is unloaded.
