@@ -28,14 +28,25 @@ public final class Swoin: Sendable {
         self.state = state
     }
 
+    /// Makes a Swoin with a container of its own, with `modules` loaded, logging nothing.
+    ///
+    /// - Parameter modules: The modules to load, in order: a later one overrides an earlier
+    ///   one.
+    public convenience init(_ modules: [Module] = []) {
+        self.init(container: Container(), state: SwoinState())
+        load(modules)
+    }
+
     /// Makes a Swoin with a container of its own, with `modules` loaded.
+    ///
+    /// Swoin declared one initialiser with a defaulted logger; here a Swoin made without one
+    /// installs no logger in its container, so that its resolves keep Keystone's fast path.
     ///
     /// - Parameters:
     ///   - modules: The modules to load, in order: a later one overrides an earlier one.
     ///   - logger: Receives a line for each module loaded and each registration, build,
     ///     reuse and failure in the container.
-    public convenience init(_ modules: [Module] = [], logger: @escaping @Sendable (String) -> Void = Swoin.emptyLogger)
-    {
+    public convenience init(_ modules: [Module] = [], logger: @escaping @Sendable (String) -> Void) {
         self.init(container: Container(), state: SwoinState())
         self.logger = logger
         load(modules)

@@ -63,6 +63,20 @@ struct SwoinInteropTests {
         }
     }
 
+    @Test("A Swoin's logger is its container's logger; a Swoin made without one installs none")
+    func loggerBridge() {
+        let lines = Lines()
+        let module = KeystoneSwoin.Module { KeystoneSwoin.factory { InteropService(name: "logged") } }
+        let logged = Swoin([module], logger: lines.log)
+        #expect(logged.container.logger != nil)
+        _ = logged.get(InteropService.self)
+        #expect(lines.all.contains("Loading 1 modules"))
+        #expect(lines.all.contains { $0.hasPrefix("registered InteropService") })
+        #expect(lines.all.contains { $0.hasPrefix("built InteropService") })
+
+        #expect(Swoin([module]).container.logger == nil)  // Keystone's fast path
+    }
+
     @Test("Keystone's own Module and get still work in the same file")
     func keystoneNames() throws {
         let container = Container()
