@@ -9,7 +9,8 @@ import Keystone
 /// another container with `Container.withShared(_:operation:)` (or the `.overriding` trait
 /// of KeystoneTesting) has a global Swoin of its own.
 ///
-/// A Swoin made with ``init(_:logger:)`` or ``start(builder:)`` has a container of its own.
+/// A Swoin made with ``init(_:)``, ``init(_:logger:)`` or ``start(builder:)`` has a container
+/// of its own.
 ///
 /// Safe to use from any thread.
 public final class Swoin: Sendable {

@@ -81,4 +81,20 @@ struct SwoinGetTests {
         ])
         #expect(custom.get(WidgetHolder.self).widget.value == "made here")
     }
+
+    /// A type that resolves with its own `get()`, from the global Swoin unless it names one.
+    struct Component: SwoinComponent {
+        func value() -> String { get() }
+        func named() -> String { get(named: "someName") }
+    }
+
+    @Test("A SwoinComponent's get() resolves from the global Swoin")
+    func component() {
+        withIsolatedSwoin {
+            let values = Self.values()
+            startSwoin { values }
+            #expect(Component().value() == "12345")
+            #expect(Component().named() == "named 12345")
+        }
+    }
 }
