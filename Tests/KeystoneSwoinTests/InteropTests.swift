@@ -77,6 +77,25 @@ struct SwoinInteropTests {
         #expect(Swoin([module]).container.logger == nil)  // Keystone's fast path
     }
 
+    @Test("Keystone's overrides (what the .overriding trait does) reach Swoin's factories and @Inject")
+    func overrides() {
+        Container.withShared(Container()) {
+            let module = KeystoneSwoin.Module {
+                KeystoneSwoin.factory { Widget("real") }
+                KeystoneSwoin.factory { WidgetHolder(KeystoneSwoin.get()) }
+            }
+            startSwoin { module }
+            Container.shared.withOverrides { overrides in
+                overrides.register(Widget.self) { _ in Widget("fake") }
+            } operation: { _ in
+                let holder: WidgetHolder = KeystoneSwoin.get()
+                #expect(holder.widget.value == "fake")
+                #expect(InteropScreen().holder.widget.value == "fake")
+            }
+            #expect((KeystoneSwoin.get() as WidgetHolder).widget.value == "real")
+        }
+    }
+
     @Test("Keystone's own Module and get still work in the same file")
     func keystoneNames() throws {
         let container = Container()
@@ -84,6 +103,10 @@ struct SwoinInteropTests {
         let service: InteropService = container.resolve()
         #expect(service.name == "Keystone module")
     }
+}
+
+final class InteropScreen {
+    @Inject var holder: WidgetHolder
 }
 
 protocol InteropNamed: Sendable {
