@@ -149,11 +149,8 @@ final class SwoinState: @unchecked Sendable {
         }
         guard wasStarted else { return }
         unloadAll(from: container)
-        let hadLogger = locked {
-            defer { _logger = Swoin.emptyLogger }
-            return container.logger is SwoinLogger
-        }
-        if hadLogger { container.logger = nil }
+        locked { _logger = Swoin.emptyLogger }
+        if container.logger is SwoinLogger { container.logger = nil }
     }
 }
 

@@ -48,16 +48,21 @@ struct SwoinInteropTests {
         #expect(dot.contains("InteropClient") && dot.contains("InteropService"))
     }
 
-    @Test("Unloaded and stopped modules leave nothing registered")
+    @Test("Unloaded and stopped modules leave nothing registered, and no logger")
     func unloadLeavesNothing() {
         Container.withShared(Container()) {
             let module = KeystoneSwoin.Module {
                 KeystoneSwoin.single { InteropService(name: "gone") }
                     .bind(InteropNamed.self)
             }
-            startSwoin { module }
+            startSwoin {
+                module
+                logger(Swoin.emptyLogger)
+            }
             #expect(Container.shared.resolveOptional(InteropNamed.self) != nil)
+            #expect(Container.shared.logger != nil)
             stopSwoin()
+            #expect(Container.shared.logger == nil)
             #expect(Container.shared.resolveOptional(InteropService.self) == nil)
             #expect(Container.shared.resolveOptional(InteropNamed.self) == nil)
         }
