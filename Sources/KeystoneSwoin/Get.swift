@@ -1,0 +1,50 @@
+import Keystone
+
+/// Resolves a dependency, trapping with Keystone's full diagnostic (the service, the
+/// resolution path, what is registered instead, and a fix) if it cannot be built.
+///
+/// ```swift
+/// let controller: TipsViewController = get()
+///
+/// let observer: PublishSubject<Void> = get(named: "TestSubject")
+/// ```
+///
+/// Inside a factory, converter or `.then` of a ``Module``, `get()` resolves as part of the
+/// resolution in progress: a cycle is reported with its path, never a stack overflow, and
+/// `.then` can complete a circular reference. Elsewhere it resolves from ``Swoin/global``
+/// (Keystone's `Container.shared`, which also holds what the app registers with Keystone's
+/// own API).
+///
+/// - Parameters:
+///   - type: The type to resolve; inferred from the context when omitted.
+///   - name: The name it was declared with, if any.
+///   - swoin: The Swoin to resolve from; when nil, as described above.
+public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = nil) -> T {
+    if let swoin {
+        return swoin.get(T.self, named: name)
+    }
+    if SwoinResolution.isBuilding {
+        return SwoinResolution.resolve(T.self, named: name)
+    }
+    return Swoin.current.get(T.self, named: name)
+}
+
+/// A type that resolves its dependencies with its own `get()`, from ``Swoin/global`` unless
+/// it names another Swoin.
+public protocol SwoinComponent {
+    /// The Swoin this type resolves from; ``Swoin/global`` by default.
+    static var swoin: Swoin? { get }
+
+    /// Resolves a dependency, as the free function ``get(_:named:swoin:)`` does.
+    func get<T>(_ type: T.Type, named name: String?, swoin: Swoin?) -> T
+}
+
+extension SwoinComponent {
+    /// ``Swoin/global``.
+    public static var swoin: Swoin? { Swoin.global }
+
+    /// Resolves a dependency from `swoin` (this type's ``swoin`` by default).
+    public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = Self.swoin) -> T {
+        KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+    }
+}

@@ -1,3 +1,0 @@
-// The KeystoneSwoin compatibility module: Swoin's API over a Keystone container.
-
-import Keystone

@@ -1,0 +1,1 @@
+../KeystoneSwoinTests/InjectTests.swift

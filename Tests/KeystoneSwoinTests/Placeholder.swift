@@ -1,2 +1,0 @@
-import KeystoneSwoin
-import Testing
