@@ -128,10 +128,13 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
             ($0.scope.keystone, !$0.properties.isEmpty, $0.sharedValueType)
         }
         let home = ObjectIdentifier(container)
+        // Resolver shares only objects, in `.graph` and in `.shared`: a value is made anew.
+        let sharesObjectsOnly = scope == .graph || scope == .weak
+        let isValue = sharedValueType || Self.isValueType
         let registration = container.register(
             Service.self,
             name: name.map { Keystone.Name($0.rawValue) },
-            scope: sharedValueType && scope == .weak ? .transient : scope,
+            scope: sharesObjectsOnly && isValue ? .transient : scope,
             file: file,
             line: line
         ) { [self] resolver in
@@ -143,6 +146,14 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
             }
         }
         Bookkeeping.noteRegistration(key, in: container, specification: self)
+    }
+
+    /// Whether `Service` is a struct, an enum or a tuple: neither a class nor a protocol type
+    /// (which may hold an object, so it is decided when an instance is made).
+    private static var isValueType: Bool {
+        if Service.self is AnyClass { return false }
+        // A protocol type's metatype is `P.Protocol`; a value type's is `V.Type`.
+        return !String(describing: type(of: Service.self)).hasSuffix(".Protocol")
     }
 
     /// The frame a factory or block of this registration runs in.
