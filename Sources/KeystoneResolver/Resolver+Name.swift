@@ -6,6 +6,7 @@ extension Resolver {
     /// ```swift
     /// extension Resolver.Name {
     ///     static let fred = Self("Fred")
+    ///     static let barney = Self("Barney")
     /// }
     /// ```
     public struct Name: ExpressibleByStringLiteral, Hashable, Sendable {
@@ -33,8 +34,8 @@ extension Resolver {
     /// The arguments a resolve passed to a factory: one value, or several keyed by name.
     ///
     /// ```swift
-    /// resolver.register { _, args in Detail(id: args("id"), title: args("title")) }
-    /// let detail: Detail = resolver.resolve(args: ["id": 42, "title": "Answer"])
+    /// resolver.register { _, args in ItemDetail(id: args("id"), title: args("title")) }
+    /// let detail: ItemDetail = resolver.resolve(args: ["id": 42, "title": "Answer"])
     /// ```
     ///
     /// Reading an argument that is missing, or of another type, is a programming error and

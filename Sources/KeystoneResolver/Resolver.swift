@@ -7,8 +7,9 @@ import Keystone
 ///
 /// ```swift
 /// extension Resolver: ResolverRegistering {
+///     /// Registers the app's services, once, before the first resolve.
 ///     public static func registerAllServices() {
-///         register { NetworkService() }
+///         registerAppServices()
 ///     }
 /// }
 /// ```
@@ -78,6 +79,7 @@ public final class Resolver: Sendable {
     /// extension Resolver {
     ///     static let mock = Resolver(child: .main)
     /// }
+    ///
     /// Resolver.root = .mock
     /// ```
     public static var root: Resolver {

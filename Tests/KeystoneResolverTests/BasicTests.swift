@@ -1,7 +1,8 @@
 import Foundation
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// Registering in a resolver of one's own and resolving from it: explicit and inferred
 /// types, optionals, chains, overwriting, the resolver handed to factories, and

@@ -1,7 +1,8 @@
 import Foundation
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// Resolver was not thread-safe; this layer is. Many threads registering, resolving and
 /// reading lazy properties at once share one instance where the scope says so.

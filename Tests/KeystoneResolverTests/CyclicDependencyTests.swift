@@ -1,6 +1,7 @@
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// Cycles closed after construction — in `resolveProperties`, or lazily with
 /// `@WeakLazyInjected` — resolve; a cycle made only of factories is reported with its path.

@@ -1,6 +1,7 @@
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// The property wrappers resolve from `Resolver.root` (or the container they name): at
 /// once (`@Injected`, `@OptionalInjected`) or on first read (`@LazyInjected`, and

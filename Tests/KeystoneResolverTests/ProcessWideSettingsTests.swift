@@ -4,12 +4,21 @@
 // (`defaultScope`, `reset()`) are changed only inside exit tests, in a process of their own.
 
 import Foundation
-import class Keystone.Container
 import KeystoneResolver
 import Testing
 
+import class Keystone.Container
+
 extension Resolver: ResolverRegistering {
+    /// Registers the app's services, once, before the first resolve.
     public static func registerAllServices() {
+        registerAppServices()
+    }
+}
+
+extension Resolver {
+    /// What the test process's `registerAllServices()` registers: a marker of the run.
+    static func registerAppServices() {
         let run = UUID()
         register { HookMarker(run: run) }
     }

@@ -1,7 +1,8 @@
 import Foundation
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// Each Resolver scope, for classes, for values and for named registrations: `.graph`
 /// shares within a resolution, `.shared` while held (classes only), `.application` for good,

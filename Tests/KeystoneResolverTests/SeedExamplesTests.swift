@@ -3,9 +3,10 @@
 // `.serialized`, and no other test uses `ResolverScope.cached`.
 
 import Foundation
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 /// The seed document for Resolver (`001_e56c9d479edd7095.txt`, "DI-Resolver"): its one code
 /// block as printed, and what its prose promises about scopes, property wrappers and features.

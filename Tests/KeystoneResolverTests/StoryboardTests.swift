@@ -4,9 +4,10 @@
 // view controller uses the property wrappers, which resolve when the storyboard creates it.
 // The test below pins that replacement.
 
-import class Keystone.Container
 import KeystoneResolver
 import Testing
+
+import class Keystone.Container
 
 @Suite("Resolver: storyboard-made objects")
 struct StoryboardTests {
