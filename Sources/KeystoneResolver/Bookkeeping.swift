@@ -94,6 +94,9 @@ enum Bookkeeping {
 
 /// The part of a registration the module needs without knowing its service type.
 protocol RegistrationSpecification: AnyObject, Sendable {
+    /// Makes the Keystone registration, if it is still waiting for its options to be complete.
+    func installIfPending(in container: Container)
+
     /// Re-registers a `.shared` registration whose instances turned out to be values (which
     /// cannot be held weakly) as `.unique`, as Resolver treats them. Returns whether it did.
     func demoteSharedValueType(in container: Container) -> Bool

@@ -115,7 +115,7 @@ extension Resolver {
             line: line,
             factory: factory
         )
-        specification.install(in: container)
+        specification.note(in: container)
         return ResolverOptions(specification: specification, container: container)
     }
 }

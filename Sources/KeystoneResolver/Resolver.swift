@@ -210,7 +210,10 @@ public final class Resolver: Sendable {
     private func owner(of key: RegistrationKey, visited: inout Set<ObjectIdentifier>) -> Container? {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
         let container = self.container
-        if Bookkeeping.specification(for: key, in: container) != nil { return container }
+        if let specification = Bookkeeping.specification(for: key, in: container) {
+            specification.installIfPending(in: container)
+            return container
+        }
         for child in children.withLock({ $0 }) {
             if let found = child.owner(of: key, visited: &visited) { return found }
         }

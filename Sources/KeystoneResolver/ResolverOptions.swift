@@ -22,7 +22,8 @@ public typealias ResolverFactoryMutatorArgumentsN<Service> = (
 ///     .scope(.application)
 /// ```
 ///
-/// Each refinement updates the Keystone registration underneath.
+/// The Keystone registration underneath is made once the chain ends (or when the service is
+/// first looked up), so that it has its final scope.
 public final class ResolverOptions<Service> {
     let specification: RegistrationSpec<Service>
     let container: Container
@@ -30,6 +31,11 @@ public final class ResolverOptions<Service> {
     init(specification: RegistrationSpec<Service>, container: Container) {
         self.specification = specification
         self.container = container
+    }
+
+    deinit {
+        // The chain of refinements has ended: make the Keystone registration, in its scope.
+        specification.installIfPending(in: container)
     }
 
     /// Makes the service resolvable as `type` too (a protocol it implements, a superclass),
@@ -46,7 +52,8 @@ public final class ResolverOptions<Service> {
         ) { resolver, args in
             resolver.resolve(Service.self, name: serviceName, args: args) as? Protocol
         }
-        forwarding.install(in: container)
+        forwarding.note(in: container)
+        forwarding.installIfPending(in: container)
         return self
     }
 
@@ -56,7 +63,7 @@ public final class ResolverOptions<Service> {
     @discardableResult
     public func resolveProperties(_ block: @escaping ResolverFactoryMutator<Service>) -> ResolverOptions<Service> {
         specification.addProperties { resolver, service, _ in block(resolver, service) }
-        specification.install(in: container)
+        specification.refresh(in: container)
         return self
     }
 
@@ -66,7 +73,7 @@ public final class ResolverOptions<Service> {
         _ block: @escaping ResolverFactoryMutatorArgumentsN<Service>
     ) -> ResolverOptions<Service> {
         specification.addProperties(block)
-        specification.install(in: container)
+        specification.refresh(in: container)
         return self
     }
 
@@ -74,7 +81,7 @@ public final class ResolverOptions<Service> {
     @discardableResult
     public func scope(_ scope: ResolverScope) -> ResolverOptions<Service> {
         specification.setScope(scope)
-        specification.install(in: container)
+        specification.refresh(in: container)
         return self
     }
 }
@@ -122,8 +129,38 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
         state.withLock { $0.scope = scope }
     }
 
-    /// Registers (again) in `container`, replacing the previous Keystone registration.
-    func install(in container: Container) {
+    /// Whether the Keystone registration is made. Its lock is held while making it, so that a
+    /// thread looking the registration up waits for it.
+    private let installed = Protected(false)
+
+    /// Notes the registration in `container`, to be made in Keystone once its options are
+    /// complete: when the ``ResolverOptions`` chain ends, or when something looks it up first.
+    /// So `register { … }.scope(.application)` makes one Keystone registration, in its scope.
+    func note(in container: Container) {
+        Bookkeeping.noteRegistration(key, in: container, specification: self)
+    }
+
+    /// Makes the Keystone registration if it is not made yet and no later registration of the
+    /// same key replaced this one.
+    func installIfPending(in container: Container) {
+        installed.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            guard Bookkeeping.specification(for: key, in: container) === self else { return }
+            register(in: container)
+        }
+    }
+
+    /// Makes the Keystone registration again, if it is made: a refinement after its first use.
+    func refresh(in container: Container) {
+        installed.withLock { installed in
+            guard installed, Bookkeeping.specification(for: key, in: container) === self else { return }
+            register(in: container)
+        }
+    }
+
+    /// Registers in `container`, replacing the previous Keystone registration of the key.
+    private func register(in container: Container) {
         let (scope, hasProperties, sharedValueType) = state.withLock {
             ($0.scope.keystone, !$0.properties.isEmpty, $0.sharedValueType)
         }
@@ -145,7 +182,6 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
                 completeProperties(of: service, resolver, home: home)
             }
         }
-        Bookkeeping.noteRegistration(key, in: container, specification: self)
     }
 
     /// Whether `Service` is a struct, an enum or a tuple: neither a class nor a protocol type
@@ -193,7 +229,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
             state.sharedValueType = true
             return true
         }
-        if demoted { install(in: container) }
+        if demoted { refresh(in: container) }
         return demoted
     }
 }

@@ -110,7 +110,7 @@ struct BasicTests {
     @Test("Each resolver's Keystone container is reachable and verifiable")
     func containerIsReachable() {
         resolver.register { XYZSessionService() }
-        resolver.register { r in XYZService(r.resolve()) }
+        resolver.register { r in XYZService(r.resolve() as XYZSessionService) }
         #expect(resolver.container.verify().isValid)
         let broken = Resolver()
         broken.register { XYZGraphService(nil, nil) }

@@ -96,6 +96,14 @@ struct ScopeTests {
         #expect(value3 != nil && value3?.id != value2.id)
     }
 
+    @Test("shared: a protocol type whose instances are values makes a new one each time")
+    func sharedValuesBehindAProtocol() {
+        resolver.register { ValueSession() as XYZSessionProtocol }.scope(.shared)
+        let first: XYZSessionProtocol = resolver.resolve()
+        let second: XYZSessionProtocol = resolver.resolve()
+        #expect(first.id != second.id)
+    }
+
     @Test("application: a value is kept for good")
     func applicationValues() {
         resolver.register { XYZValue() }.scope(.application)
@@ -150,4 +158,9 @@ struct ScopeTests {
         #expect(service1 !== service2)
         #expect((service2 === service3) == keeps)
     }
+}
+
+/// A session that is a value: `.shared` cannot hold it weakly.
+struct ValueSession: XYZSessionProtocol {
+    let id = UUID()
 }
