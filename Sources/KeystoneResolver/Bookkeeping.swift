@@ -27,7 +27,9 @@ enum Bookkeeping {
 
     final class Record {
         weak var container: Container?
-        var registrations: [RegistrationKey: any RegistrationSpecification] = [:]
+        /// Weak: a registration lives as long as its Keystone registration (whose factory holds
+        /// it) or its options, so that a replaced or disposed one is freed.
+        var registrations: [RegistrationKey: WeakSpecification] = [:]
         var hook: HookState = .pending
 
         init(_ container: Container) {
@@ -54,7 +56,7 @@ enum Bookkeeping {
         specification: any RegistrationSpecification
     ) {
         records.withLock { records in
-            record(of: container, in: &records).registrations[key] = specification
+            record(of: container, in: &records).registrations[key] = WeakSpecification(value: specification)
         }
     }
 
@@ -62,7 +64,7 @@ enum Bookkeeping {
     static func specification(for key: RegistrationKey, in container: Container) -> (any RegistrationSpecification)? {
         records.withLock { records in
             guard let record = records[ObjectIdentifier(container)], record.container === container else { return nil }
-            return record.registrations[key]
+            return record.registrations[key]?.value
         }
     }
 
@@ -90,6 +92,11 @@ enum Bookkeeping {
             return record.hook
         }
     }
+}
+
+/// A registration's specification, held weakly.
+struct WeakSpecification {
+    weak var value: (any RegistrationSpecification)?
 }
 
 /// The part of a registration the module needs without knowing its service type.

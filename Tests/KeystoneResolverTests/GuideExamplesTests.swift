@@ -54,6 +54,26 @@ struct GuideExamplesTests {
         #expect(message.contains("while resolving `XYZService`"))
     }
 
+    @Test("Keystone's overrides reach Resolver's registrations, deep in the graph")
+    func overridesReachResolverCode() {
+        let base = Keystone.Container()
+        Keystone.Container.withShared(base) {
+            KeystoneResolver.Resolver.register { XYZSessionService() }
+            KeystoneResolver.Resolver.register { r in XYZService(r.optional()) }
+            base.withOverrides { overrides in
+                overrides.register(XYZSessionService.self) { _ in
+                    let mocked = XYZSessionService()
+                    mocked.name = "mock"
+                    return mocked
+                }
+            } operation: { _ in
+                let service: XYZService = KeystoneResolver.Resolver.resolve()
+                #expect(service.session?.name == "mock")
+            }
+            #expect(KeystoneResolver.Resolver.resolve(XYZService.self).session?.name == "XYZSessionService")
+        }
+    }
+
     final class PriceFormatter: Sendable {
         let symbol = "€"
     }
