@@ -1,0 +1,110 @@
+import Foundation
+import Keystone
+
+/// A registration's identity as Resolver sees it: the service type and the name.
+struct RegistrationKey: Hashable, Sendable {
+    let service: ObjectIdentifier
+    let name: String?
+
+    init<Service>(_ service: Service.Type, name: Resolver.Name?) {
+        self.service = ObjectIdentifier(service)
+        self.name = name?.rawValue
+    }
+}
+
+/// What the module remembers about each Keystone container it registered into: which keys
+/// Resolver registered there (so that a lookup can walk a resolver's children in Resolver's
+/// order), and whether `registerAllServices()` has run for it.
+///
+/// Containers are held weakly: a record whose container is gone is dropped on the next change.
+enum Bookkeeping {
+    /// Where `registerAllServices()` stands for one container.
+    enum HookState {
+        case pending
+        case running
+        case done
+    }
+
+    final class Record {
+        weak var container: Container?
+        /// Weak: a registration lives as long as its Keystone registration (whose factory holds
+        /// it) or its options, so that a replaced or disposed one is freed.
+        var registrations: [RegistrationKey: WeakSpecification] = [:]
+        var hook: HookState = .pending
+
+        init(_ container: Container) {
+            self.container = container
+        }
+    }
+
+    private static let records = Protected<[ObjectIdentifier: Record]>([:])
+
+    /// The record of `container`, made if needed. Call with the lock held.
+    private static func record(of container: Container, in records: inout [ObjectIdentifier: Record]) -> Record {
+        let id = ObjectIdentifier(container)
+        if let record = records[id], record.container === container { return record }
+        records = records.filter { $0.value.container != nil }
+        let record = Record(container)
+        records[id] = record
+        return record
+    }
+
+    /// Notes that Resolver registered `key` in `container`, described by `specification`.
+    static func noteRegistration(
+        _ key: RegistrationKey,
+        in container: Container,
+        specification: any RegistrationSpecification
+    ) {
+        records.withLock { records in
+            record(of: container, in: &records).registrations[key] = WeakSpecification(value: specification)
+        }
+    }
+
+    /// The specification Resolver registered under `key` in `container`, if any.
+    static func specification(for key: RegistrationKey, in container: Container) -> (any RegistrationSpecification)? {
+        records.withLock { records in
+            guard let record = records[ObjectIdentifier(container)], record.container === container else { return nil }
+            return record.registrations[key]?.value
+        }
+    }
+
+    /// Every container Resolver registered into that still exists.
+    static var liveContainers: [Container] {
+        records.withLock { records in records.values.compactMap(\.container) }
+    }
+
+    /// Moves the hook of `container` from `from` to `to`; returns whether it was in `from`.
+    static func moveHook(of container: Container, from: HookState, to: HookState) -> Bool {
+        records.withLock { records in
+            let record = record(of: container, in: &records)
+            guard record.hook == from else { return false }
+            record.hook = to
+            return true
+        }
+    }
+
+    /// Where the hook of `container` stands.
+    static func hookState(for container: Container) -> HookState {
+        records.withLock { records in
+            guard let record = records[ObjectIdentifier(container)], record.container === container else {
+                return .pending
+            }
+            return record.hook
+        }
+    }
+}
+
+/// A registration's specification, held weakly.
+struct WeakSpecification {
+    weak var value: (any RegistrationSpecification)?
+}
+
+/// The part of a registration the module needs without knowing its service type.
+protocol RegistrationSpecification: AnyObject, Sendable {
+    /// Makes the Keystone registration, if it is still waiting for its options to be complete.
+    func installIfPending(in container: Container)
+
+    /// Re-registers a `.shared` registration whose instances turned out to be values (which
+    /// cannot be held weakly) as `.unique`, as Resolver treats them. Returns whether it did.
+    func demoteSharedValueType(in container: Container) -> Bool
+}

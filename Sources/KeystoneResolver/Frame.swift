@@ -1,0 +1,42 @@
+import Keystone
+
+/// What a Resolver factory needs to know about the resolution that calls it, carried in a
+/// task-local value: Resolver's factories receive the resolver that the resolution started
+/// from and its arguments, and their nested resolves must join the Keystone resolution in
+/// progress (so that `.graph` instances are shared and cycles are reported with their path).
+struct Frame: Sendable {
+    /// The resolver the caller resolved from: what a factory receives as `r`.
+    let origin: Resolver
+    /// The arguments of the resolve.
+    let arguments: ArgumentBox
+    /// The container whose factory (or property block) is running, if one is.
+    let home: ObjectIdentifier?
+    /// The Keystone resolution of that factory, for nested resolves in the same container.
+    let keystone: Keystone.Resolver?
+
+    /// The frame of the innermost Resolver resolve or factory on this task or thread.
+    @TaskLocal static var current: Frame?
+}
+
+/// Resolver's untyped arguments, handed from a resolve to its factory.
+///
+/// `@unchecked Sendable`: the value is immutable after `init` and only read through `lock`.
+final class ArgumentBox: @unchecked Sendable {
+    private let lock = Protected(())
+    private let stored: Any?
+
+    init(_ value: Any?) {
+        self.stored = value
+    }
+
+    /// The arguments as passed to `resolve(args:)`.
+    var value: Any? { lock.withLock { _ in stored } }
+}
+
+/// A Resolver factory returned nil, which Resolver treats as "cannot resolve".
+struct FactoryReturnedNil: Error, CustomStringConvertible {
+    let service: String
+    var description: String {
+        "the Resolver factory of `\(service)` returned nil"
+    }
+}

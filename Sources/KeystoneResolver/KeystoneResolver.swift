@@ -1,3 +1,0 @@
-// The KeystoneResolver compatibility module: Resolver's API over a Keystone container.
-
-import Keystone

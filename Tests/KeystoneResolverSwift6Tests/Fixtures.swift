@@ -1,0 +1,1 @@
+../KeystoneResolverTests/Fixtures.swift

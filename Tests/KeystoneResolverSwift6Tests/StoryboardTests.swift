@@ -1,0 +1,1 @@
+../KeystoneResolverTests/StoryboardTests.swift

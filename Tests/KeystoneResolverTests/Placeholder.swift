@@ -1,2 +1,0 @@
-import KeystoneResolver
-import Testing
