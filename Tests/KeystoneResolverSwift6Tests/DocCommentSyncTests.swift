@@ -1,1 +1,0 @@
-../KeystoneResolverTests/DocCommentSyncTests.swift
