@@ -1,0 +1,1 @@
+../KeystoneResolverTests/ReadmeExampleTests.swift
