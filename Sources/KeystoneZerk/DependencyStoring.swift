@@ -1,0 +1,108 @@
+import Keystone
+
+/// What dependencies are stored in: ``Zerk/store`` and storages of your own. Chain
+/// `transient`, `scoped` and `singleton` on it.
+///
+/// ```swift
+/// Zerk.store
+///     .transient(TransientClass() as TransientProtocol)
+///     .scoped { dependency in DependentClass(dependency: dependency) as DependentProtocol }
+///     .singleton { storage, arguments in
+///         ArgumentativeClass(dependency: storage.restore(), label: arguments.label) as ArgumentativeProtocol
+///     }
+/// ```
+///
+/// Each dependency becomes a Keystone registration in ``container``: `transient` is
+/// Keystone's `.transient` scope, `singleton` its `.singleton`, and `scoped` its `.graph`
+/// (one instance per restore, shared by everything in that restore that depends on it).
+/// Nothing is made when it is stored. Storing a type again replaces what was stored for it.
+///
+/// Builders run on whichever thread restores, so they are `@Sendable`: capture only what is
+/// safe to share.
+public protocol DependencyStoring: Sendable {
+    /// The Keystone container the dependencies are registered in.
+    var container: Container { get }
+}
+
+extension DependencyStoring {
+    /// Registers a dependency in ``container``.
+    ///
+    /// Stored as `D` alone, it is three registrations: `D` with a `DependencyArguments`
+    /// argument (what `restore(with:)` resolves), in the scope of its life time; `D` without
+    /// arguments (what `restore()` and Keystone code resolve), transient, resolving the first
+    /// with no arguments; and its life time, under a name that the wrappers read. Stored as
+    /// other types (`as:`), the instance is registered as `D` under a name made of those
+    /// types, and each type gets the three registrations, converting it.
+    func keep<D>(
+        _ lifeTime: DependencyLifeTime,
+        _ type: D.Type,
+        aliases: [Any.Type]?,
+        file: StaticString,
+        line: UInt,
+        builder: @escaping @Sendable (DependencyRestoring, DependencyArguments) -> D
+    ) -> DependencyStoring {
+        let site = Site(container: container, file: file, line: line)
+        guard let aliases else {
+            container.register(D.self, scope: lifeTime.scope, file: file, line: line) {
+                (resolver, arguments: DependencyArguments) in
+                builder(ResolutionStorage(resolver: resolver), arguments)
+            }
+            site.completeRegistration(of: D.self, lifeTime: lifeTime)
+            return self
+        }
+        let shared = Name("Zerk aliases: " + aliases.map { String(reflecting: $0) }.joined(separator: ", "))
+        container.register(D.self, name: shared, scope: lifeTime.scope, file: file, line: line) {
+            (resolver, arguments: DependencyArguments) in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+        for alias in aliases {
+            func register<A>(_ alias: A.Type) {
+                site.registerAlias(A.self, of: D.self, name: shared, lifeTime: lifeTime)
+            }
+            _openExistential(alias, do: register)
+        }
+        return self
+    }
+}
+
+/// Where a dependency is being stored: its container and source location.
+private struct Site {
+    let container: Container
+    let file: StaticString
+    let line: UInt
+
+    /// Registers `A` with a `DependencyArguments` argument as the instance registered as `D`
+    /// under `name`, cast to `A`, and completes it.
+    func registerAlias<A, D>(_ alias: A.Type, of type: D.Type, name: Name, lifeTime: DependencyLifeTime) {
+        container.register(A.self, scope: .transient, file: file, line: line) {
+            (resolver, arguments: DependencyArguments) in
+            let instance: D = try resolver.resolve(D.self, name: name, arguments: arguments)
+            guard let converted = instance as? A else {
+                throw AliasMismatch(instance: Swift.type(of: instance as Any), alias: A.self)
+            }
+            return converted
+        }
+        completeRegistration(of: A.self, lifeTime: lifeTime)
+    }
+
+    /// Registers `S` without arguments, resolving `S` with no arguments, and the life time
+    /// of `S`.
+    func completeRegistration<S>(of type: S.Type, lifeTime: DependencyLifeTime) {
+        container.register(S.self, scope: .transient, file: file, line: line) { resolver in
+            try resolver.resolve(S.self, arguments: DependencyArguments.arguments)
+        }
+        container.register(
+            DependencyLifeTime.self, name: lifeTimeTag(S.self), scope: .transient, file: file, line: line
+        ) { _ in lifeTime }
+    }
+}
+
+/// A dependency stored `as:` a type its instance cannot be cast to.
+struct AliasMismatch: Error, CustomStringConvertible {
+    let instance: Any.Type
+    let alias: Any.Type
+
+    var description: String {
+        "Zerk: the dependency stored as `\(alias)` made a `\(instance)`, which is not a `\(alias)`. To fix, remove `\(alias).self` from its `as:` types, or make `\(instance)` conform to it."
+    }
+}
