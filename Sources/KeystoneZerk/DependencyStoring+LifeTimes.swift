@@ -24,6 +24,22 @@ extension DependencyStoring {
         keep(.transient, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
     }
 
+    /// Stores `D`, made by `builder` each time one is needed. Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+    }
+
     /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
     /// Made anew every time it is restored.
     ///
@@ -362,6 +378,22 @@ extension DependencyStoring {
         keep(.scoped, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
     }
 
+    /// Stores `D`, made by `builder` each time one is needed. Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+    }
+
     /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
     /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
     ///
@@ -694,6 +726,22 @@ extension DependencyStoring {
     @discardableResult
     public func singleton<D>(
         _ builder: @autoclosure @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made by `builder` each time one is needed. Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @escaping @Sendable () -> D,
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
