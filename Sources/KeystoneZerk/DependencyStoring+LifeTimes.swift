@@ -21,7 +21,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made by `builder` each time one is needed. Made anew every time it is restored.
@@ -37,7 +37,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
@@ -55,8 +55,8 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(storage.restore())
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
         }
     }
 
@@ -75,10 +75,10 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -98,11 +98,11 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -122,12 +122,12 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -147,13 +147,13 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -173,14 +173,14 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -200,15 +200,15 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -228,16 +228,16 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -257,17 +257,17 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -287,18 +287,18 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -316,7 +316,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line) { storage, _ in builder(storage) }
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
     }
 
     /// Stores `D`, made by a builder that reads the arguments of the restore. Made anew every time it is restored.
@@ -333,7 +335,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: nil, file: file, line: line, builder: builder)
+        keep(.transient, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 
     /// Stores one dependency as each of `types` (not as `D`). Made anew every time it is restored.
@@ -355,7 +359,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.transient, D.self, aliases: types, file: file, line: line, builder: builder)
+        keep(.transient, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 
     // MARK: - Scoped
@@ -375,7 +381,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made by `builder` each time one is needed. Made anew for every restore, and shared within it; a property wrapper keeps its own.
@@ -391,7 +397,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
@@ -409,8 +415,8 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(storage.restore())
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
         }
     }
 
@@ -429,10 +435,10 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -452,11 +458,11 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -476,12 +482,12 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -501,13 +507,13 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -527,14 +533,14 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -554,15 +560,15 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -582,16 +588,16 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -611,17 +617,17 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -641,18 +647,18 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -670,7 +676,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line) { storage, _ in builder(storage) }
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
     }
 
     /// Stores `D`, made by a builder that reads the arguments of the restore. Made anew for every restore, and shared within it; a property wrapper keeps its own.
@@ -687,7 +695,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: nil, file: file, line: line, builder: builder)
+        keep(.scoped, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 
     /// Stores one dependency as each of `types` (not as `D`). Made anew for every restore, and shared within it; a property wrapper keeps its own.
@@ -709,7 +719,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.scoped, D.self, aliases: types, file: file, line: line, builder: builder)
+        keep(.scoped, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 
     // MARK: - Singleton
@@ -729,7 +741,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made by `builder` each time one is needed. Made once, at its first restore, then shared.
@@ -745,7 +757,7 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { _, _ in builder() }
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
     }
 
     /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
@@ -763,8 +775,8 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(storage.restore())
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
         }
     }
 
@@ -783,10 +795,10 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -806,11 +818,11 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -830,12 +842,12 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -855,13 +867,13 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -881,14 +893,14 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -908,15 +920,15 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -936,16 +948,16 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -965,17 +977,17 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -995,18 +1007,18 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in
-            builder(
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore(),
-                storage.restore()
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
             )
         }
     }
@@ -1024,7 +1036,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line) { storage, _ in builder(storage) }
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
     }
 
     /// Stores `D`, made by a builder that reads the arguments of the restore. Made once, at its first restore, then shared.
@@ -1041,7 +1055,9 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: nil, file: file, line: line, builder: builder)
+        keep(.singleton, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 
     /// Stores one dependency as each of `types` (not as `D`). Made once, at its first restore, then shared.
@@ -1063,6 +1079,8 @@ extension DependencyStoring {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> DependencyStoring {
-        keep(.singleton, D.self, aliases: types, file: file, line: line, builder: builder)
+        keep(.singleton, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
     }
 }

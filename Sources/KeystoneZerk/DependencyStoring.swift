@@ -27,25 +27,34 @@ public protocol DependencyStoring: Sendable {
 extension DependencyStoring {
     /// Registers a dependency in ``container``.
     ///
-    /// Stored as `D` alone, it is three registrations: `D` with a `DependencyArguments`
-    /// argument (what `restore(with:)` resolves), in the scope of its life time; `D` without
-    /// arguments (what `restore()` and Keystone code resolve), transient, resolving the first
-    /// with no arguments; and its life time, under a name that the wrappers read. Stored as
-    /// other types (`as:`), the instance is registered as `D` under a name made of those
-    /// types, and each type gets the three registrations, converting it.
+    /// Stored as `D` alone, it is up to three registrations: `D` with a `DependencyArguments`
+    /// argument (what `restore(with:)` resolves), in the scope of its life time; unless its
+    /// builder reads arguments, `D` without arguments too (what `restore()`, Keystone code and
+    /// `verify()` resolve), transient, resolving the first with no arguments; and its life
+    /// time, under a name that ``Dependency/lifeTime`` and the wrappers read. Stored as other
+    /// types (`as:`), the instance is registered as `D` under a name made of those types, and
+    /// each type gets the same registrations, converting it.
+    ///
+    /// - Parameters:
+    ///   - takesArguments: Whether the builder reads the arguments of the restore. Such a
+    ///     dependency is not registered without arguments, so that Keystone's `verify()` lists
+    ///     it as not checked instead of making it with none.
+    ///   - builder: Makes an instance for the resolution in progress; a failure to restore a
+    ///     dependency it was given as a parameter is thrown, with its path.
     func keep<D>(
         _ lifeTime: DependencyLifeTime,
         _ type: D.Type,
         aliases: [Any.Type]?,
+        takesArguments: Bool,
         file: StaticString,
         line: UInt,
-        builder: @escaping @Sendable (DependencyRestoring, DependencyArguments) -> D
+        builder: @escaping @Sendable (Resolver, DependencyArguments) throws -> D
     ) -> DependencyStoring {
-        let site = Site(container: container, file: file, line: line)
+        let site = Site(container: container, takesArguments: takesArguments, file: file, line: line)
         guard let aliases else {
             container.register(D.self, scope: lifeTime.scope, file: file, line: line) {
                 (resolver, arguments: DependencyArguments) in
-                builder(ResolutionStorage(resolver: resolver), arguments)
+                try builder(resolver, arguments)
             }
             site.completeRegistration(of: D.self, lifeTime: lifeTime)
             return self
@@ -53,7 +62,7 @@ extension DependencyStoring {
         let shared = Name("Zerk aliases: " + aliases.map { String(reflecting: $0) }.joined(separator: ", "))
         container.register(D.self, name: shared, scope: lifeTime.scope, file: file, line: line) {
             (resolver, arguments: DependencyArguments) in
-            builder(ResolutionStorage(resolver: resolver), arguments)
+            try builder(resolver, arguments)
         }
         for alias in aliases {
             func register<A>(_ alias: A.Type) {
@@ -68,6 +77,7 @@ extension DependencyStoring {
 /// Where a dependency is being stored: its container and source location.
 private struct Site {
     let container: Container
+    let takesArguments: Bool
     let file: StaticString
     let line: UInt
 
@@ -85,11 +95,13 @@ private struct Site {
         completeRegistration(of: A.self, lifeTime: lifeTime)
     }
 
-    /// Registers `S` without arguments, resolving `S` with no arguments, and the life time
-    /// of `S`.
+    /// Registers the life time of `S`, and, unless its builder reads arguments, `S` without
+    /// arguments, resolving `S` with no arguments.
     func completeRegistration<S>(of type: S.Type, lifeTime: DependencyLifeTime) {
-        container.register(S.self, scope: .transient, file: file, line: line) { resolver in
-            try resolver.resolve(S.self, arguments: DependencyArguments.arguments)
+        if !takesArguments {
+            container.register(S.self, scope: .transient, file: file, line: line) { resolver in
+                try resolver.resolve(S.self, arguments: DependencyArguments.arguments)
+            }
         }
         container.register(
             DependencyLifeTime.self, name: lifeTimeTag(S.self), scope: .transient, file: file, line: line

@@ -6,27 +6,55 @@ enum RestoreSource: Sendable {
     case container(Container)
     case resolver(Resolver)
 
-    /// Resolves `S`: without arguments when `arguments` is empty, so that services registered
-    /// with Keystone's own API are found too, and with them otherwise.
+    /// Resolves `S` with `arguments`, or, when they are empty, without arguments: the
+    /// registration `restore()` and Keystone code resolve. A dependency stored with a builder
+    /// that takes arguments has no such registration; it is then made with no arguments.
     func resolve<S>(_ type: S.Type, with arguments: DependencyArguments) throws(ResolutionError) -> S {
+        guard arguments.isEmpty else { return try resolveTakingArguments(S.self, arguments) }
         switch self {
         case .container(let container):
-            arguments.isEmpty
-                ? try container.tryResolve(S.self) : try container.tryResolve(S.self, arguments: arguments)
+            do {
+                return try container.tryResolve(S.self)
+            } catch  where error.isMissing {
+                // `S` itself is missing, not something it needs: it may take arguments.
+                do {
+                    return try container.tryResolve(S.self, arguments: arguments)
+                } catch let second where second.isMissing {
+                    throw error
+                }
+            }
         case .resolver(let resolver):
-            arguments.isEmpty ? try resolver.resolve(S.self) : try resolver.resolve(S.self, arguments: arguments)
+            if let instance = try resolver.resolveOptional(S.self) { return instance }
+            if let instance = try resolver.resolveOptional(S.self, arguments: arguments) { return instance }
+            // Neither is registered: report the plain one, which is what was asked for.
+            return try resolver.resolve(S.self)
         }
     }
 
-    /// Restores `D` (or, for an optional, what it wraps), trapping with the full diagnostic if
-    /// it cannot be made.
-    func restore<D>(_ type: D.Type, with arguments: DependencyArguments) -> D {
+    private func resolveTakingArguments<S>(
+        _ type: S.Type,
+        _ arguments: DependencyArguments
+    ) throws(ResolutionError) -> S {
+        switch self {
+        case .container(let container): try container.tryResolve(S.self, arguments: arguments)
+        case .resolver(let resolver): try resolver.resolve(S.self, arguments: arguments)
+        }
+    }
+
+    /// Restores `D` (or, for an optional, what it wraps).
+    func tryRestore<D>(_ type: D.Type, with arguments: DependencyArguments) throws(ResolutionError) -> D {
         if let optional = D.self as? any RestorableOptional.Type {
             // `D` is `Wrapped?`: restore `Wrapped`, which is what was stored.
-            return optional.restoreWrapped(from: self, with: arguments) as! D
+            return try optional.restoreWrapped(from: self, with: arguments) as! D
         }
+        return try resolve(D.self, with: arguments)
+    }
+
+    /// Restores `D` (or, for an optional, what it wraps), trapping with Keystone's full
+    /// diagnostic if it cannot be made.
+    func restore<D>(_ type: D.Type, with arguments: DependencyArguments) -> D {
         do {
-            return try resolve(D.self, with: arguments)
+            return try tryRestore(D.self, with: arguments)
         } catch {
             fatalError("Keystone: \(error)")
         }
@@ -53,6 +81,22 @@ enum RestoreSource: Sendable {
     }
 }
 
+extension ResolutionError {
+    /// Whether the service asked for has no registration for the arguments given (rather
+    /// than something it needs failing).
+    var isMissing: Bool {
+        (kind == .notRegistered || kind == .argumentMismatch) && path.count == 1
+    }
+}
+
+extension Resolver {
+    /// Restores a builder's parameter as part of the resolution in progress; a failure is
+    /// thrown, so that it unwinds with its path to whoever asked.
+    func restore<T>() throws(ResolutionError) -> T {
+        try RestoreSource.resolver(self).tryRestore(T.self, with: .arguments)
+    }
+}
+
 /// The name of the registration that records the life time a dependency was stored with,
 /// read by ``Dependency/lifeTime`` and by the property wrappers.
 func lifeTimeTag(_ type: Any.Type) -> Name {
@@ -61,13 +105,19 @@ func lifeTimeTag(_ type: Any.Type) -> Name {
 
 /// `Optional`, so that restoring into `D?` restores the `D` that was stored.
 protocol RestorableOptional {
-    static func restoreWrapped(from source: RestoreSource, with arguments: DependencyArguments) -> Self
+    static func restoreWrapped(
+        from source: RestoreSource,
+        with arguments: DependencyArguments
+    ) throws(ResolutionError) -> Self
     static func wrappedDependency(from source: RestoreSource) -> Dependency
 }
 
 extension Optional: RestorableOptional {
-    static func restoreWrapped(from source: RestoreSource, with arguments: DependencyArguments) -> Self {
-        .some(source.restore(Wrapped.self, with: arguments))
+    static func restoreWrapped(
+        from source: RestoreSource,
+        with arguments: DependencyArguments
+    ) throws(ResolutionError) -> Self {
+        .some(try source.tryRestore(Wrapped.self, with: arguments))
     }
 
     static func wrappedDependency(from source: RestoreSource) -> Dependency {
