@@ -27,18 +27,17 @@ public protocol DependencyStoring: Sendable {
 extension DependencyStoring {
     /// Registers a dependency in ``container``.
     ///
-    /// Stored as `D` alone, it is up to three registrations: `D` with a `DependencyArguments`
-    /// argument (what `restore(with:)` resolves), in the scope of its life time; unless its
-    /// builder reads arguments, `D` without arguments too (what `restore()`, Keystone code and
-    /// `verify()` resolve), transient, resolving the first with no arguments; and its life
-    /// time, under a name that ``Dependency/lifeTime`` and the wrappers read. Stored as other
-    /// types (`as:`), the instance is registered as `D` under a name made of those types, and
-    /// each type gets the same registrations, converting it.
+    /// Stored as `D` alone, it is one registration of `D`, in the scope of its life time:
+    /// without arguments (what `restore()`, Keystone code and `verify()` resolve), or, if its
+    /// builder reads arguments, with one `DependencyArguments` argument (what
+    /// `restore(with:)` resolves; `verify()` lists it as not checked rather than make it with
+    /// none). A restore that finds no registration of the one kind uses the other. Stored as
+    /// other types (`as:`), the instance is registered as `D` under a name made of those
+    /// types, and each type is registered as converting it. The life time is registered too,
+    /// under a name that ``Dependency/lifeTime`` and the wrappers read.
     ///
     /// - Parameters:
-    ///   - takesArguments: Whether the builder reads the arguments of the restore. Such a
-    ///     dependency is not registered without arguments, so that Keystone's `verify()` lists
-    ///     it as not checked instead of making it with none.
+    ///   - takesArguments: Whether the builder reads the arguments of the restore.
     ///   - builder: Makes an instance for the resolution in progress; a failure to restore a
     ///     dependency it was given as a parameter is thrown, with its path.
     func keep<D>(
@@ -50,13 +49,19 @@ extension DependencyStoring {
         line: UInt,
         builder: @escaping @Sendable (Resolver, DependencyArguments) throws -> D
     ) -> DependencyStoring {
-        let site = Site(container: container, takesArguments: takesArguments, file: file, line: line)
+        let site = Site(container: container, file: file, line: line)
         guard let aliases else {
-            container.register(D.self, scope: lifeTime.scope, file: file, line: line) {
-                (resolver, arguments: DependencyArguments) in
-                try builder(resolver, arguments)
+            if takesArguments {
+                container.register(D.self, scope: lifeTime.scope, file: file, line: line) {
+                    (resolver, arguments: DependencyArguments) in
+                    try builder(resolver, arguments)
+                }
+            } else {
+                container.register(D.self, scope: lifeTime.scope, file: file, line: line) { resolver in
+                    try builder(resolver, .arguments)
+                }
             }
-            site.completeRegistration(of: D.self, lifeTime: lifeTime)
+            site.registerLifeTime(lifeTime, of: D.self)
             return self
         }
         let shared = Name("Zerk aliases: " + aliases.map { String(reflecting: $0) }.joined(separator: ", "))
@@ -77,7 +82,6 @@ extension DependencyStoring {
 /// Where a dependency is being stored: its container and source location.
 private struct Site {
     let container: Container
-    let takesArguments: Bool
     let file: StaticString
     let line: UInt
 
@@ -92,19 +96,17 @@ private struct Site {
             }
             return converted
         }
-        completeRegistration(of: A.self, lifeTime: lifeTime)
+        registerLifeTime(lifeTime, of: A.self)
     }
 
-    /// Registers the life time of `S`, and, unless its builder reads arguments, `S` without
-    /// arguments, resolving `S` with no arguments.
-    func completeRegistration<S>(of type: S.Type, lifeTime: DependencyLifeTime) {
-        if !takesArguments {
-            container.register(S.self, scope: .transient, file: file, line: line) { resolver in
-                try resolver.resolve(S.self, arguments: DependencyArguments.arguments)
-            }
-        }
+    /// Registers the life time `S` was stored with.
+    func registerLifeTime<S>(_ lifeTime: DependencyLifeTime, of type: S.Type) {
         container.register(
-            DependencyLifeTime.self, name: lifeTimeTag(S.self), scope: .transient, file: file, line: line
+            DependencyLifeTime.self,
+            name: lifeTimeTag(S.self),
+            scope: .transient,
+            file: file,
+            line: line
         ) { _ in lifeTime }
     }
 }

@@ -6,38 +6,35 @@ enum RestoreSource: Sendable {
     case container(Container)
     case resolver(Resolver)
 
-    /// Resolves `S` with `arguments`, or, when they are empty, without arguments: the
-    /// registration `restore()` and Keystone code resolve. A dependency stored with a builder
-    /// that takes arguments has no such registration; it is then made with no arguments.
+    /// Resolves `S`: without arguments when `arguments` is empty, and with them otherwise.
+    /// A dependency is registered in one of the two ways (see ``DependencyStoring``), so
+    /// when the one is missing, the other is used: a builder that reads arguments is made
+    /// with none, and one that reads none ignores those given. When both are missing, the
+    /// failure reported is the first's.
     func resolve<S>(_ type: S.Type, with arguments: DependencyArguments) throws(ResolutionError) -> S {
-        guard arguments.isEmpty else { return try resolveTakingArguments(S.self, arguments) }
+        let plainFirst = arguments.isEmpty
         switch self {
         case .container(let container):
             do {
-                return try container.tryResolve(S.self)
+                return try plainFirst
+                    ? container.tryResolve(S.self) : container.tryResolve(S.self, arguments: arguments)
             } catch  where error.isMissing {
-                // `S` itself is missing, not something it needs: it may take arguments.
                 do {
-                    return try container.tryResolve(S.self, arguments: arguments)
+                    return try plainFirst
+                        ? container.tryResolve(S.self, arguments: arguments) : container.tryResolve(S.self)
                 } catch let second where second.isMissing {
                     throw error
                 }
             }
         case .resolver(let resolver):
-            if let instance = try resolver.resolveOptional(S.self) { return instance }
+            if plainFirst {
+                if let instance = try resolver.resolveOptional(S.self) { return instance }
+                if let instance = try resolver.resolveOptional(S.self, arguments: arguments) { return instance }
+                return try resolver.resolve(S.self)
+            }
             if let instance = try resolver.resolveOptional(S.self, arguments: arguments) { return instance }
-            // Neither is registered: report the plain one, which is what was asked for.
-            return try resolver.resolve(S.self)
-        }
-    }
-
-    private func resolveTakingArguments<S>(
-        _ type: S.Type,
-        _ arguments: DependencyArguments
-    ) throws(ResolutionError) -> S {
-        switch self {
-        case .container(let container): try container.tryResolve(S.self, arguments: arguments)
-        case .resolver(let resolver): try resolver.resolve(S.self, arguments: arguments)
+            if let instance = try resolver.resolveOptional(S.self) { return instance }
+            return try resolver.resolve(S.self, arguments: arguments)
         }
     }
 

@@ -90,9 +90,12 @@ struct ZerkDependentTests {
         Zerk.store
             .transient(ShortLived() as ShortLivedProtocol)
             .singleton(Shared() as SharedProtocol)
-            .transient { (a: ShortLivedProtocol, b: SharedProtocol, c: ShortLivedProtocol, d: SharedProtocol,
-                e: ShortLivedProtocol, f: SharedProtocol, g: ShortLivedProtocol, h: SharedProtocol,
-                i: ShortLivedProtocol, j: SharedProtocol) in
+            .transient {
+                (
+                    a: ShortLivedProtocol, b: SharedProtocol, c: ShortLivedProtocol, d: SharedProtocol,
+                    e: ShortLivedProtocol, f: SharedProtocol, g: ShortLivedProtocol, h: SharedProtocol,
+                    i: ShortLivedProtocol, j: SharedProtocol
+                ) in
                 Bundle10(parts: [a, b, c, d, e, f, g, h, i, j])
             }
         let bundle: Bundle10 = Zerk.standardStorage.restore()
