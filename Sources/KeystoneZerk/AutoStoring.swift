@@ -4,18 +4,19 @@ import Keystone
 /// Stores the app's dependencies once, right before the first restore, without cluttering
 /// the code that starts the app.
 ///
-/// Conform `Zerk` to it, in either spelling:
+/// Conform `Zerk` to it once, in any file (`extension Zerk: AutoStoring {}`), and implement
+/// either spelling: Zerk 1.0.5's static `autoStore()`,
 ///
 /// ```swift
-/// extension Zerk: AutoStoring {
+/// extension Zerk {
 ///     public static func autoStore() {
-///         Zerk.store.singleton(LiveSettings() as SettingsProtocol)
+///         Zerk.store.singleton(AutoStoredByAutoStoreClass() as AutoStoredByAutoStoreProtocol)
 ///     }
 /// }
 /// ```
 ///
-/// or, as Zerk's README shows it, with an instance method `public func store()`. Both have a
-/// default that does nothing, so implement the one you use.
+/// or the instance method `public func store()` of Zerk's README. Both have a default that
+/// does nothing; if both are implemented, `autoStore()` runs first.
 ///
 /// The hook runs once per process, thread-safely, when the first restore from any storage
 /// begins (threads restoring meanwhile wait for it to end). It stores in the process-wide

@@ -1,9 +1,9 @@
 /// A property that injects a whole stored dependency.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @Injected var dependency: DependencyProtocol
-///     @Injected(with: .arguments(label: "x")) var argumentative: ArgumentativeProtocol
+/// final class Dashboard {
+///     @Injected var settings: SettingsProtocol
+///     @Injected(with: .arguments(name: "Ada", times: 2)) var greeter: GreeterProtocol
 /// }
 /// ```
 ///
@@ -36,8 +36,8 @@ public struct Injected<D> {
 /// A property that injects one read-only property of a stored dependency, by key path.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @InjectedProperty(\DependencyProtocol.title) var title: String
+/// final class Banner {
+///     @InjectedProperty(\SettingsProtocol.title) var title: String
 /// }
 /// ```
 ///
@@ -70,8 +70,8 @@ public struct InjectedProperty<Source, Value> {
 /// setting it sets the dependency's.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @InjectedMutableProperty(\DependencyProtocol.volume) var volume: Int
+/// final class Mixer {
+///     @InjectedMutableProperty(\SettingsProtocol.volume) var volume: Int
 /// }
 /// ```
 ///
@@ -108,8 +108,8 @@ public struct InjectedMutableProperty<Source, Value> {
 /// unwrapped: with `default` when it is nil, or force-unwrapped when no default is given.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @InjectedUnwrappedProperty(\DependencyProtocol.nickname, default: "guest") var nickname: String
+/// final class Badge {
+///     @InjectedUnwrappedProperty(\SettingsProtocol.nickname, default: "guest") var nickname: String
 /// }
 /// ```
 @propertyWrapper
@@ -152,8 +152,8 @@ public struct InjectedUnwrappedProperty<Source, Value> {
 /// Setting it sets the dependency's.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @InjectedUnwrappedMutableProperty(\DependencyProtocol.token, default: "") var token: String
+/// final class Session {
+///     @InjectedUnwrappedMutableProperty(\SettingsProtocol.token, default: "") var token: String
 /// }
 /// ```
 @propertyWrapper
@@ -199,9 +199,9 @@ public struct InjectedUnwrappedMutableProperty<Source, Value> {
 /// methods, so give the method itself.
 ///
 /// ```swift
-/// final class SomeClass {
-///     @InjectedMethod(DependencyProtocol.greet) var greet: (String) -> String
-///     @InjectedMethod(DependencyProtocol.greet(_:times:)) var greetTimes: (String, Int) -> String
+/// final class Welcome {
+///     @InjectedMethod(SettingsProtocol.greet) var greet: (String) -> String
+///     @InjectedMethod(SettingsProtocol.greet(_:times:)) var greetTimes: (String, Int) -> String
 /// }
 /// ```
 ///
