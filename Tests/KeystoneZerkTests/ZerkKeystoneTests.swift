@@ -40,6 +40,17 @@ struct ZerkContainerTests {
         }
     }
 
+    @Test("The migration guide's check of the whole graph")
+    func verifyTheSharedGraph() {
+        Container.withShared(Container()) {
+            Zerk.store.singleton(Engine() as EngineProtocol)
+            let container = Zerk.container
+            let report = container.verify()
+            #expect(report.isValid)
+            #expect(report.graph.nodes.contains { $0.service == "EngineProtocol" })
+        }
+    }
+
     @Test("A storage over a container stores in it; a new storage is apart from the standard one")
     func storages() {
         let container = Container()
