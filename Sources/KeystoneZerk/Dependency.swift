@@ -29,7 +29,22 @@ public final class Dependency: Sendable {
         self.lifeTime = lifeTime ?? .transient
         self.isStored = lifeTime != nil
         self.typeName = String(describing: S.self)
-        self.make = { arguments in source.restore(S.self, with: arguments) }
+        switch source {
+        case .container(let container):
+            // Held weakly, as Zerk's storage held itself: a singleton whose own wrappers
+            // restore from its container would otherwise keep that container alive forever.
+            self.make = { [weak container] arguments in
+                guard let container else {
+                    fatalError(
+                        "Zerk: the storage `\(S.self)` was restored from no longer exists. To fix, keep the storage alive for as long as what restores from it."
+                    )
+                }
+                return RestoreSource.container(container).restore(S.self, with: arguments)
+            }
+        case .resolver:
+            // A stored resolver holds its container weakly already.
+            self.make = { arguments in source.restore(S.self, with: arguments) }
+        }
     }
 
     /// An instance of the dependency: a singleton's one instance (made now if it was not

@@ -40,6 +40,27 @@ struct ZerkContainerTests {
         }
     }
 
+    @Test("A singleton whose wrappers restore from its own container does not keep it alive")
+    func noRetainCycle() {
+        final class WiredCar: CarProtocol {
+            @KeystoneZerk.Injected var wiredEngine: EngineProtocol
+            var engine: EngineProtocol { wiredEngine }
+        }
+        weak var weakContainer: Container?
+        do {
+            let container = Container()
+            weakContainer = container
+            Container.withShared(container) {
+                Zerk.store
+                    .transient(Engine() as EngineProtocol)
+                    .singleton { WiredCar() as CarProtocol }
+                let car: CarProtocol = Zerk.standardStorage.restore()
+                #expect(car.engine is Engine)
+            }
+        }
+        #expect(weakContainer == nil)
+    }
+
     @Test("The migration guide's check of the whole graph")
     func verifyTheSharedGraph() {
         Container.withShared(Container()) {
