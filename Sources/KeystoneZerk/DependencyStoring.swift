@@ -51,6 +51,7 @@ extension DependencyStoring {
     ) -> DependencyStoring {
         let site = Site(container: container, file: file, line: line)
         guard let aliases else {
+            site.replaceOtherKind(of: D.self, takesArguments: takesArguments)
             if takesArguments {
                 container.register(D.self, scope: lifeTime.scope, file: file, line: line) {
                     (resolver, arguments: DependencyArguments) in
@@ -61,7 +62,7 @@ extension DependencyStoring {
                     try builder(resolver, .arguments)
                 }
             }
-            site.registerLifeTime(lifeTime, of: D.self)
+            site.registerKind(StoredKind(lifeTime: lifeTime, takesArguments: takesArguments), of: D.self)
             return self
         }
         let shared = Name("Zerk aliases: " + aliases.map { String(reflecting: $0) }.joined(separator: ", "))
@@ -88,6 +89,7 @@ private struct Site {
     /// Registers `A` with a `DependencyArguments` argument as the instance registered as `D`
     /// under `name`, cast to `A`, and completes it.
     func registerAlias<A, D>(_ alias: A.Type, of type: D.Type, name: Name, lifeTime: DependencyLifeTime) {
+        replaceOtherKind(of: A.self, takesArguments: true)
         container.register(A.self, scope: .transient, file: file, line: line) {
             (resolver, arguments: DependencyArguments) in
             let instance: D = try resolver.resolve(D.self, name: name, arguments: arguments)
@@ -96,19 +98,43 @@ private struct Site {
             }
             return converted
         }
-        registerLifeTime(lifeTime, of: A.self)
+        registerKind(StoredKind(lifeTime: lifeTime, takesArguments: true), of: A.self)
     }
 
-    /// Registers the life time `S` was stored with.
-    func registerLifeTime<S>(_ lifeTime: DependencyLifeTime, of type: S.Type) {
-        container.register(
-            DependencyLifeTime.self,
-            name: lifeTimeTag(S.self),
-            scope: .transient,
-            file: file,
-            line: line
-        ) { _ in lifeTime }
+    /// Registers how `S` was stored.
+    func registerKind<S>(_ kind: StoredKind, of type: S.Type) {
+        container.register(StoredKind.self, name: storedKindTag(S.self), scope: .transient, file: file, line: line) {
+            _ in kind
+        }
     }
+
+    /// If `S` was stored before with a builder of the other kind (reading arguments or not),
+    /// points that registration at the one about to be made, so that storing again replaces
+    /// what was stored, whichever way it is restored.
+    func replaceOtherKind<S>(of type: S.Type, takesArguments: Bool) {
+        guard let previous = container.resolveOptional(StoredKind.self, name: storedKindTag(S.self)),
+            previous.takesArguments != takesArguments
+        else { return }
+        if takesArguments {
+            container.register(S.self, scope: .transient, file: file, line: line) { resolver in
+                try resolver.resolve(S.self, arguments: DependencyArguments.arguments)
+            }
+            .skipVerification(because: "its builder reads arguments, and verification would make it with none")
+        } else {
+            container.register(S.self, scope: .transient, file: file, line: line) {
+                (resolver, _: DependencyArguments) in
+                try resolver.resolve(S.self)
+            }
+        }
+    }
+}
+
+/// How a dependency was stored: registered under ``storedKindTag(_:)``, read by
+/// ``Dependency/lifeTime``, the property wrappers, and storing it again.
+struct StoredKind: Sendable {
+    let lifeTime: DependencyLifeTime
+    /// Whether its builder reads arguments, so that it is registered with them.
+    let takesArguments: Bool
 }
 
 /// A dependency stored `as:` a type its instance cannot be cast to.

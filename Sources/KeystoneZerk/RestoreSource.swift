@@ -60,12 +60,12 @@ enum RestoreSource: Sendable {
     /// The life time `S` was stored with by ``DependencyStoring``, or nil if it was registered
     /// with Keystone's own API (or not at all).
     func lifeTime<S>(of type: S.Type) -> DependencyLifeTime? {
-        let tag = lifeTimeTag(S.self)
+        let tag = storedKindTag(S.self)
         switch self {
         case .container(let container):
-            return container.resolveOptional(DependencyLifeTime.self, name: tag)
+            return container.resolveOptional(StoredKind.self, name: tag)?.lifeTime
         case .resolver(let resolver):
-            return try? resolver.resolveOptional(DependencyLifeTime.self, name: tag)
+            return (try? resolver.resolveOptional(StoredKind.self, name: tag))??.lifeTime
         }
     }
 
@@ -94,10 +94,9 @@ extension Resolver {
     }
 }
 
-/// The name of the registration that records the life time a dependency was stored with,
-/// read by ``Dependency/lifeTime`` and by the property wrappers.
-func lifeTimeTag(_ type: Any.Type) -> Name {
-    Name("Zerk life time of \(String(reflecting: type))")
+/// The name of the registration that records how a dependency was stored (``StoredKind``).
+func storedKindTag(_ type: Any.Type) -> Name {
+    Name("Zerk: how \(String(reflecting: type)) is stored")
 }
 
 /// `Optional`, so that restoring into `D?` restores the `D` that was stored.

@@ -61,6 +61,23 @@ struct ZerkContainerTests {
         #expect(weakContainer == nil)
     }
 
+    @Test("Storing a type again replaces it, whether or not each builder reads arguments")
+    func storingAgainReplaces() {
+        let storage = Zerk.newStorage()
+        storage.transient(Wheel(size: 1) as WheelProtocol)
+        storage.transient { _, arguments in Wheel(size: arguments.size) as WheelProtocol }
+        let withNone: WheelProtocol = storage.restore(with: .arguments(size: 2))
+        #expect(withNone.size == 2)
+        // The argument-less registration it replaced now makes it with none: not verified.
+        #expect(storage.container.verify().unchecked.count == 2)
+
+        storage.transient(Wheel(size: 3) as WheelProtocol)
+        let plain: WheelProtocol = storage.restore()
+        let withSome: WheelProtocol = storage.restore(with: .arguments(size: 4))
+        #expect(plain.size == 3 && withSome.size == 3)
+        #expect(storage.container.resolve(WheelProtocol.self).size == 3)
+    }
+
     @Test("The migration guide's check of the whole graph")
     func verifyTheSharedGraph() {
         Container.withShared(Container()) {
