@@ -1,0 +1,1086 @@
+// swift-format-ignore-file: AmbiguousTrailingClosureOverload
+// The overloads by arity are Zerk's API: a closure's parameter count chooses the overload.
+
+import Keystone
+
+extension DependencyStoring {
+    // MARK: - Transient
+
+    /// Stores `D`, made by evaluating `builder` again each time one is needed. Made anew every time it is restored.
+    ///
+    /// `Zerk.store.transient(LiveSettings() as SettingsProtocol)`: the instance is not made now.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @autoclosure @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made by `builder` each time one is needed. Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, D>(
+        _ builder: @escaping @Sendable (T0) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
+        }
+    }
+
+    /// Stores `D`, made from 2 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, D>(
+        _ builder: @escaping @Sendable (T0, T1) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 3 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 4 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 5 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 6 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, T5, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 7 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, T5, T6, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 8 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, T5, T6, T7, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 9 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, T5, T6, T7, T8, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 10 other stored dependencies, restored for you by their types.
+    /// Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made by a builder that restores what it needs from `storage`. Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; restore its dependencies from the storage it receives.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
+    }
+
+    /// Stores `D`, made by a builder that reads the arguments of the restore. Made anew every time it is restored.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage (to restore dependencies from) and the
+    ///     arguments given to `restore(with:)`, read by name: `arguments.name`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+
+    /// Stores one dependency as each of `types` (not as `D`). Made anew every time it is restored.
+    ///
+    /// All the types share the instance when its life time shares one. The instance must be
+    /// castable to each type: one that is not fails the restore of that type with Keystone's
+    /// diagnostic.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage and the arguments of the restore.
+    ///   - types: The types to store it as, such as `ProtocolA.self, ProtocolB.self`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func transient<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        as types: Any.Type...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.transient, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+
+    // MARK: - Scoped
+
+    /// Stores `D`, made by evaluating `builder` again each time one is needed. Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// `Zerk.store.scoped(LiveSettings() as SettingsProtocol)`: the instance is not made now.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @autoclosure @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made by `builder` each time one is needed. Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, D>(
+        _ builder: @escaping @Sendable (T0) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
+        }
+    }
+
+    /// Stores `D`, made from 2 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, D>(
+        _ builder: @escaping @Sendable (T0, T1) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 3 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 4 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 5 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 6 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, T5, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 7 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, T5, T6, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 8 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, T5, T6, T7, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 9 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, T5, T6, T7, T8, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 10 other stored dependencies, restored for you by their types.
+    /// Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made by a builder that restores what it needs from `storage`. Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; restore its dependencies from the storage it receives.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
+    }
+
+    /// Stores `D`, made by a builder that reads the arguments of the restore. Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage (to restore dependencies from) and the
+    ///     arguments given to `restore(with:)`, read by name: `arguments.name`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+
+    /// Stores one dependency as each of `types` (not as `D`). Made anew for every restore, and shared within it; a property wrapper keeps its own.
+    ///
+    /// All the types share the instance when its life time shares one. The instance must be
+    /// castable to each type: one that is not fails the restore of that type with Keystone's
+    /// diagnostic.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage and the arguments of the restore.
+    ///   - types: The types to store it as, such as `ProtocolA.self, ProtocolB.self`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func scoped<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        as types: Any.Type...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.scoped, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+
+    // MARK: - Singleton
+
+    /// Stores `D`, made by evaluating `builder` again each time one is needed. Made once, at its first restore, then shared.
+    ///
+    /// `Zerk.store.singleton(LiveSettings() as SettingsProtocol)`: the instance is not made now.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @autoclosure @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made by `builder` each time one is needed. Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; its result type is the type the dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @escaping @Sendable () -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { _, _ in builder() }
+    }
+
+    /// Stores `D`, made from 1 other stored dependency, restored for you by its type.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, D>(
+        _ builder: @escaping @Sendable (T0) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(resolver.restore())
+        }
+    }
+
+    /// Stores `D`, made from 2 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, D>(
+        _ builder: @escaping @Sendable (T0, T1) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 3 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 4 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 5 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 6 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, T5, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 7 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, T5, T6, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 8 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, T5, T6, T7, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 9 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, T5, T6, T7, T8, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made from 10 other stored dependencies, restored for you by their types.
+    /// Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from its dependencies; its result type is the type the
+    ///     dependency is stored as.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<T0, T1, T2, T3, T4, T5, T6, T7, T8, T9, D>(
+        _ builder: @escaping @Sendable (T0, T1, T2, T3, T4, T5, T6, T7, T8, T9) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            try builder(
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore(),
+                resolver.restore()
+            )
+        }
+    }
+
+    /// Stores `D`, made by a builder that restores what it needs from `storage`. Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance; restore its dependencies from the storage it receives.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: false, file: file, line: line) { resolver, _ in
+            builder(ResolutionStorage(resolver: resolver))
+        }
+    }
+
+    /// Stores `D`, made by a builder that reads the arguments of the restore. Made once, at its first restore, then shared.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage (to restore dependencies from) and the
+    ///     arguments given to `restore(with:)`, read by name: `arguments.name`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: nil, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+
+    /// Stores one dependency as each of `types` (not as `D`). Made once, at its first restore, then shared.
+    ///
+    /// All the types share the instance when its life time shares one. The instance must be
+    /// castable to each type: one that is not fails the restore of that type with Keystone's
+    /// diagnostic.
+    ///
+    /// - Parameters:
+    ///   - builder: Makes an instance from the storage and the arguments of the restore.
+    ///   - types: The types to store it as, such as `ProtocolA.self, ProtocolB.self`.
+    ///   - file: Where it is stored; diagnostics name it. Leave the default.
+    ///   - line: Where it is stored; diagnostics name it. Leave the default.
+    /// - Returns: The storage, to chain more on.
+    @discardableResult
+    public func singleton<D>(
+        _ builder: @escaping @Sendable (_ storage: DependencyRestoring, _ arguments: DependencyArguments) -> D,
+        as types: Any.Type...,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> DependencyStoring {
+        keep(.singleton, D.self, aliases: types, takesArguments: true, file: file, line: line) { resolver, arguments in
+            builder(ResolutionStorage(resolver: resolver), arguments)
+        }
+    }
+}

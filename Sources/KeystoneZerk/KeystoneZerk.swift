@@ -1,3 +1,0 @@
-// The KeystoneZerk compatibility module: Zerk's API over a Keystone container.
-
-import Keystone

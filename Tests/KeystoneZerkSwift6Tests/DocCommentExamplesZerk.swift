@@ -1,0 +1,1 @@
+../KeystoneZerkTests/DocCommentExamplesZerk.swift

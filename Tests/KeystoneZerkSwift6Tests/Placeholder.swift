@@ -1,2 +1,0 @@
-import KeystoneZerk
-import Testing

@@ -1,0 +1,1 @@
+../KeystoneZerkTests/ZerkOriginalSuiteTests.swift
