@@ -89,7 +89,7 @@ extension ResolutionError {
 extension Resolver {
     /// Restores a builder's parameter as part of the resolution in progress; a failure is
     /// thrown, so that it unwinds with its path to whoever asked.
-    func restore<T>() throws(ResolutionError) -> T {
+    func restore<T>(as type: T.Type = T.self) throws(ResolutionError) -> T {
         try RestoreSource.resolver(self).tryRestore(T.self, with: .arguments)
     }
 }
