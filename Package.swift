@@ -22,13 +22,22 @@ let package = Package(
         .library(name: "KeystoneResolver", targets: ["KeystoneResolver"]),
         .library(name: "KeystoneSwoin", targets: ["KeystoneSwoin"]),
         .library(name: "KeystoneZerk", targets: ["KeystoneZerk"]),
+        // The build-time graph check: `plugins: [.plugin(name: "KeystoneCheck", package: "Keystone")]`
+        // on an app target turns a missing registration, a cycle or a captive dependency into a
+        // build error at the registration. Only an app that uses this product builds swift-syntax:
+        // SwiftPM builds the targets of the products an app uses, and nothing else.
+        .plugin(name: "KeystoneCheck", targets: ["KeystoneCheck"]),
+        .executable(name: "keystone-check", targets: ["KeystoneCheckTool"]),
     ],
     // `SwiftLog` turns on the swift-log bridge. It is off by default, so an app that does not
     // enable it never resolves swift-log: SwiftPM leaves out the dependencies that only a
     // disabled trait uses.
     traits: [.trait(name: "SwiftLog", description: "The KeystoneSwiftLog bridge to swift-log")],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Only the KeystoneCheck plugin's tool uses it (its parser); a range, so that an app whose
+        // macros need another release of it still resolves.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"700.0.0"),
     ],
     targets: [
         // Two acquire/release helpers for the lock-free registry read path. Part of this
@@ -109,6 +118,21 @@ let package = Package(
             dependencies: ["Keystone"],
             swiftSettings: [.defaultIsolation(MainActor.self), .treatAllWarnings(as: .error)]
         ),
+        // The build-time graph check: the analysis (reads the target's sources with SwiftParser),
+        // the tool that prints its findings as compiler diagnostics, and the build-tool plugin
+        // that runs the tool on an app target's sources.
+        .target(
+            name: "KeystoneCheckCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "KeystoneCheckTool", dependencies: ["KeystoneCheckCore"]),
+        .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["KeystoneCheckTool"]),
+        // The analysis on a corpus of composition roots that are also compiled here and verified
+        // with `verify()` at run time: where the analysis decides, both must agree.
+        .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone"]),
     ],
     swiftLanguageModes: [.v6]
 )
