@@ -132,7 +132,7 @@ let package = Package(
         .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["KeystoneCheckTool"]),
         // The analysis on a corpus of composition roots that are also compiled here and verified
         // with `verify()` at run time: where the analysis decides, both must agree.
-        .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone"]),
+        .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone", "KeystoneExample"]),
     ],
     swiftLanguageModes: [.v6]
 )

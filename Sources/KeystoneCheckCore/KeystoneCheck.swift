@@ -43,6 +43,7 @@ package enum KeystoneCheck {
             skipped += reader.skipped
         }
 
+        registrations = registrations.map { resolvingAliases($0, declarations.typeAliases) }
         var findings = GraphCheck(registrations: registrations, openings: openings).run()
         findings += notes(registrations: registrations, openings: openings, skipped: skipped)
 
@@ -52,6 +53,32 @@ package enum KeystoneCheck {
         }
         findings.sort { ($0.site, $0.kind.rawValue, $0.message) < ($1.site, $1.kind.rawValue, $1.message) }
         return Report(findings: findings, registrationCount: registrations.count)
+    }
+
+    /// The registration with every type alias declared in the target replaced by its type, as
+    /// `String(describing:)` prints it.
+    private static func resolvingAliases(_ registration: Registration, _ aliases: [String: String]) -> Registration {
+        guard !aliases.isEmpty else { return registration }
+        func resolve(_ type: String) -> String {
+            var type = type
+            var steps = 0
+            while let next = aliases[type], steps < 10 {
+                type = next
+                steps += 1
+            }
+            return type
+        }
+        func resolve(_ key: ServiceKey?) -> ServiceKey? {
+            key.map { ServiceKey(service: resolve($0.service), name: $0.name, arguments: $0.arguments.map(resolve)) }
+        }
+        var registration = registration
+        registration.service = registration.service.map(resolve)
+        registration.key = resolve(registration.key)
+        registration.boundTypes = registration.boundTypes.map(resolve)
+        for index in registration.dependencies.indices {
+            registration.dependencies[index].key = resolve(registration.dependencies[index].key)
+        }
+        return registration
     }
 
     /// One note for each thing the check could not decide.

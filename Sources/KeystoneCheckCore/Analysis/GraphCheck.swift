@@ -46,8 +46,8 @@ struct GraphCheck {
             candidate.kind != .contribution
                 && (candidate.service == key.service || candidate.boundTypes.contains(key.service))
         }
-        let requester = registration.key?.step ?? registration.service ?? "?"
-        let pathText = " while resolving `\(requester)`"
+        let requester = registration.key?.step ?? registration.service
+        let pathText = requester.map { " while resolving `\($0)`" } ?? ""
         let sameName = candidates.filter { $0.key?.name == key.name && $0.key?.arguments != key.arguments }
         let kind: Finding.Kind = sameName.isEmpty ? .missingDependency : .argumentMismatch
         var message: String

@@ -8,8 +8,8 @@ package struct Declarations: Sendable {
     package struct Parameter: Sendable, Equatable {
         /// The argument label; nil for `_`.
         package var label: String?
-        /// The type, spelled as at run time.
-        package var type: String
+        /// The type, spelled as at run time; nil when it is generic.
+        package var type: String?
         /// Whether a call may leave it out.
         package var hasDefault: Bool
     }
@@ -30,6 +30,8 @@ package struct Declarations: Sendable {
     package var functions: [String: [Signature]] = [:]
     /// The bodies of functions that take a `Resolver` first, by name, for `register(factory: f)`.
     package var factoryFunctions: [String: FactoryFunction] = [:]
+    /// Type aliases: `Client` → `APIClient`.
+    package var typeAliases: [String: String] = [:]
     /// `Name` constants: `audit` → `"audit"`.
     package var names: [String: String] = [:]
     /// `Scope` constants: `session` → `.cached("session")`.
@@ -55,9 +57,10 @@ package struct Declarations: Sendable {
             guard let mapping = match(labels: labels, hasTrailingClosure: hasTrailingClosure, to: signature) else {
                 continue
             }
-            found.insert(signature.parameters[mapping[index]].type)
+            found.insert(signature.parameters[mapping[index]].type ?? "")
         }
-        return found.count == 1 ? found.first : nil
+        guard found.count == 1, let only = found.first, !only.isEmpty else { return nil }
+        return only
     }
 
     /// The parameter index of each argument, or nil when the labels do not fit.

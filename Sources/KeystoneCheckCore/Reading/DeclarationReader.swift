@@ -18,7 +18,8 @@ final class DeclarationReader: SyntaxVisitor {
         let type = node.name.text
         declarations.declaredIdentifiers.insert(type)
         let hasInit = node.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
-        if !hasInit, let memberwise = Self.memberwise(node.memberBlock, type: type) {
+        let generics = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
+        if !hasInit, let memberwise = Self.memberwise(node.memberBlock, type: type, generics: generics) {
             declarations.initializers[type, default: []].append(memberwise)
         }
         return .visitChildren
@@ -41,8 +42,9 @@ final class DeclarationReader: SyntaxVisitor {
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let type = Self.enclosingType(of: Syntax(node)) else { return .skipChildren }
+        let generics = Self.genericNames(of: Syntax(node))
         let signature = Declarations.Signature(
-            parameters: Self.parameters(node.signature.parameterClause),
+            parameters: Self.parameters(node.signature.parameterClause, generics: generics),
             result: type,
             isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil
         )
@@ -56,11 +58,14 @@ final class DeclarationReader: SyntaxVisitor {
         var result = node.signature.returnClause.map { TypeSpelling.of($0.type) }
         if result == "Self" { result = owner }
         let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
-        let parameters = Self.parameters(node.signature.parameterClause)
+        let parameters = Self.parameters(node.signature.parameterClause, generics: Self.genericNames(of: Syntax(node)))
         let signature = Declarations.Signature(parameters: parameters, result: result, isAsync: isAsync)
-        declarations.functions[name, default: []].append(signature)
-        if let owner { declarations.functions["\(owner).\(name)", default: []].append(signature) }
-        if owner == nil { declarations.declaredIdentifiers.insert(name) }
+        if let owner {
+            declarations.functions["\(owner).\(name)", default: []].append(signature)
+        } else {
+            declarations.functions[name, default: []].append(signature)
+            declarations.declaredIdentifiers.insert(name)
+        }
         let clause = node.signature.parameterClause.parameters
         if let first = clause.first, TypeSpelling.of(first.type) == "Resolver", let body = node.body {
             let inner = first.secondName ?? first.firstName
@@ -83,7 +88,7 @@ final class DeclarationReader: SyntaxVisitor {
         let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) }
         for binding in node.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            if owner == nil { declarations.declaredIdentifiers.insert(identifier) }
+            if owner == nil || isStatic { declarations.declaredIdentifiers.insert(identifier) }
             guard isStatic, let value = binding.initializer?.value else { continue }
             let annotated = binding.typeAnnotation.map { TypeSpelling.of($0.type) }
             if owner == "Name" || annotated == "Name", let name = Self.nameValue(value) {
@@ -94,6 +99,11 @@ final class DeclarationReader: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        declarations.typeAliases[node.name.text] = TypeSpelling.of(node.initializer.value)
+        return .skipChildren
     }
 
     override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind {
@@ -140,15 +150,38 @@ final class DeclarationReader: SyntaxVisitor {
         }
     }
 
-    /// The parameters of an initialiser or function.
-    static func parameters(_ clause: FunctionParameterClauseSyntax) -> [Declarations.Parameter] {
+    /// The parameters of an initialiser or function; a type that mentions one of `generics`
+    /// is not known.
+    static func parameters(_ clause: FunctionParameterClauseSyntax, generics: Set<String>) -> [Declarations.Parameter] {
         clause.parameters.map { parameter in
-            Declarations.Parameter(
+            let type = TypeSpelling.of(parameter.type)
+            let mentionsGeneric = generics.contains { generic in
+                type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { $0 == generic }
+            }
+            return Declarations.Parameter(
                 label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
-                type: TypeSpelling.of(parameter.type),
+                type: mentionsGeneric || parameter.ellipsis != nil ? nil : type,
                 hasDefault: parameter.defaultValue != nil
             )
         }
+    }
+
+    /// The generic parameter names in scope at a declaration: its own and its types'.
+    static func genericNames(of node: Syntax) -> Set<String> {
+        var names: Set<String> = []
+        var current: Syntax? = node
+        while let syntax = current {
+            let clause: GenericParameterClauseSyntax? =
+                syntax.as(FunctionDeclSyntax.self)?.genericParameterClause
+                ?? syntax.as(InitializerDeclSyntax.self)?.genericParameterClause
+                ?? syntax.as(StructDeclSyntax.self)?.genericParameterClause
+                ?? syntax.as(ClassDeclSyntax.self)?.genericParameterClause
+                ?? syntax.as(EnumDeclSyntax.self)?.genericParameterClause
+                ?? syntax.as(ActorDeclSyntax.self)?.genericParameterClause
+            for parameter in clause?.parameters ?? [] { names.insert(parameter.name.text) }
+            current = syntax.parent
+        }
+        return names
     }
 
     /// The type (or extended type) a declaration is directly inside, if any.
@@ -183,7 +216,11 @@ final class DeclarationReader: SyntaxVisitor {
     }
 
     /// A struct's memberwise initialiser: its stored instance properties in order.
-    private static func memberwise(_ members: MemberBlockSyntax, type: String) -> Declarations.Signature? {
+    private static func memberwise(
+        _ members: MemberBlockSyntax,
+        type: String,
+        generics: Set<String>
+    ) -> Declarations.Signature? {
         var parameters: [Declarations.Parameter] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -208,7 +245,7 @@ final class DeclarationReader: SyntaxVisitor {
                 parameters.append(
                     Declarations.Parameter(
                         label: name,
-                        type: TypeSpelling.of(annotation.type),
+                        type: generics.isEmpty ? TypeSpelling.of(annotation.type) : nil,
                         hasDefault: binding.initializer != nil
                     )
                 )

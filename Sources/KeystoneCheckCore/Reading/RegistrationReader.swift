@@ -134,10 +134,13 @@ final class RegistrationReader: SyntaxVisitor {
             var parameters = signature.parameters
             if hasArgument {
                 guard !parameters.isEmpty else { return }
-                argumentTypes = [parameters.removeFirst().type]
+                argumentTypes = parameters.removeFirst().type.map { [$0] }
             }
             registration.dependencies = parameters.map { parameter in
-                Dependency(key: ServiceKey(service: parameter.type), site: registration.site)
+                guard let type = parameter.type else {
+                    return Dependency(key: nil, site: registration.site, undecided: "a parameter's type is generic")
+                }
+                return Dependency(key: ServiceKey(service: type), site: registration.site)
             }
         } else {
             argumentTypes = nil
