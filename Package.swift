@@ -27,7 +27,7 @@ let package = Package(
         // build error at the registration. Only an app that uses this product builds swift-syntax:
         // SwiftPM builds the targets of the products an app uses, and nothing else.
         .plugin(name: "KeystoneCheck", targets: ["KeystoneCheck"]),
-        .executable(name: "keystone-check", targets: ["KeystoneCheckTool"]),
+        .executable(name: "keystone-check", targets: ["keystone-check"]),
     ],
     // `SwiftLog` turns on the swift-log bridge. It is off by default, so an app that does not
     // enable it never resolves swift-log: SwiftPM leaves out the dependencies that only a
@@ -44,7 +44,12 @@ let package = Package(
         // package, not a dependency: `Synchronization.Atomic` needs iOS 18 / macOS 15.
         .target(name: "CKeystoneThreadPrimitives"),
         .target(name: "Keystone", dependencies: ["CKeystoneThreadPrimitives"]),
-        .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
+        // The example app checks its own wiring at build time with the KeystoneCheck plugin.
+        .executableTarget(
+            name: "KeystoneExample",
+            dependencies: ["Keystone"],
+            plugins: [.plugin(name: "KeystoneCheck")]
+        ),
         // Depends on Keystone and on Swift Testing, which the toolchain provides.
         .target(name: "KeystoneTesting", dependencies: ["Keystone"]),
         .testTarget(name: "KeystoneTestingTests", dependencies: ["Keystone", "KeystoneTesting"]),
@@ -128,8 +133,11 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
-        .executableTarget(name: "KeystoneCheckTool", dependencies: ["KeystoneCheckCore"]),
-        .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["KeystoneCheckTool"]),
+        // Named as its product, so that the plugin finds it by one name both in this package and
+        // in an app's.
+        .executableTarget(
+            name: "keystone-check", dependencies: ["KeystoneCheckCore"], path: "Sources/KeystoneCheckTool"),
+        .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["keystone-check"]),
         // The analysis on a corpus of composition roots that are also compiled here and verified
         // with `verify()` at run time: where the analysis decides, both must agree.
         .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone", "KeystoneExample"]),

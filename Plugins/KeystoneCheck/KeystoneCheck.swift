@@ -12,7 +12,7 @@ import PackagePlugin
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let sources = target.sourceFiles(withSuffix: "swift").map(\.url)
         let output = context.pluginWorkDirectoryURL.appending(path: "KeystoneCheck.swift")
-        let tool = try context.tool(named: "KeystoneCheckTool")
+        let tool = try context.tool(named: "keystone-check")
         return [
             .buildCommand(
                 displayName: "Checking the registrations of \(target.name) (KeystoneCheck)",
