@@ -35,12 +35,22 @@ package enum KeystoneCheck {
         var registrations: [Registration] = []
         var openings: [(Site, String)] = []
         var skipped: [(Site, String)] = []
+        var readers: [RegistrationReader] = []
+        var receivers: Set<String> = []
         for (index, file) in files.enumerated() {
             let reader = RegistrationReader(declarations: declarations, file: index, source: file)
             reader.walk(file.tree)
             registrations += reader.registrations
             openings += reader.openings
             skipped += reader.skipped
+            receivers.formUnion(reader.receivers)
+            readers.append(reader)
+        }
+        for (index, file) in files.enumerated() {
+            let reader = ContainerUseReader(
+                receivers: receivers, declarations: declarations, path: file.path, locate: { readers[index].site($0) })
+            reader.walk(file.tree)
+            openings += reader.openings
         }
 
         registrations = registrations.map { resolvingAliases($0, declarations.typeAliases) }

@@ -16,6 +16,8 @@ final class RegistrationReader: SyntaxVisitor {
     private(set) var openings: [(Site, String)] = []
     /// Registrations the check leaves out, with why.
     private(set) var skipped: [(Site, String)] = []
+    /// The variables registrations are made on: the containers of the target.
+    private(set) var receivers: Set<String> = []
 
     init(declarations: Declarations, file: Int, source: SourceFile) {
         self.declarations = declarations
@@ -59,9 +61,10 @@ final class RegistrationReader: SyntaxVisitor {
         guard node.labels.allSatisfy({ allowed.contains($0) }), isContainerReceiver(node) else { return }
         var registration = Registration(site: site(node), kind: contribution ? .contribution : .container)
         var explicitService: String?
+        var unreadService = false
         if let first = node.arguments.first, first.label == nil {
-            guard let type = TypeSpelling.ofMetatype(first.expression) else { return }
-            explicitService = type
+            explicitService = TypeSpelling.ofMetatype(first.expression)
+            unreadService = explicitService == nil
         }
         if isChild(node) {
             skipped.append((registration.site, "it is made in a child or override container, whose parent is not read"))
@@ -98,7 +101,9 @@ final class RegistrationReader: SyntaxVisitor {
         } else {
             registration.undecided.append("its factory is not a closure or a function declared in this target")
         }
-        finish(&registration, service: explicitService ?? resultType, name: name, arguments: argumentTypes, node: node)
+        finish(
+            &registration, service: unreadService ? nil : explicitService ?? resultType, name: name,
+            arguments: argumentTypes, node: node)
     }
 
     private func readAutoregister(_ node: FunctionCallExprSyntax) {
@@ -236,6 +241,9 @@ final class RegistrationReader: SyntaxVisitor {
             registration.key = ServiceKey(service: service, name: name ?? nil, arguments: arguments)
         }
         registration.boundTypes = boundTypes(after: node)
+        if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
+            receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
+        }
         if node.calleeName == "registerMainActor" { registration.isMainActor = true }
         registrations.append(registration)
     }

@@ -54,6 +54,11 @@ enum TypeSpelling {
         if let typeExpression = expression.as(TypeExprSyntax.self) {
             return of(typeExpression.type)
         }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
+            return of(expression: only.expression)
+        }
         if let optional = expression.as(OptionalChainingExprSyntax.self), let base = of(expression: optional.expression)
         {
             return "Optional<\(base)>"
