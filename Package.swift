@@ -151,3 +151,15 @@ let package = Package(
 if Context.environment["KEYSTONE_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }
+
+// `KEYSTONE_CHECK=0` leaves the build-time check out of this package's own build: no
+// swift-syntax, no KeystoneCheck targets, and the example app without the plugin. For CI
+// builds that test something else (the sanitizer runs), which would otherwise compile
+// swift-syntax twice each: once for the tests, once as the plugin's host tool.
+if Context.environment["KEYSTONE_CHECK"] == "0" {
+    let check: Set<String> = ["KeystoneCheckCore", "keystone-check", "KeystoneCheck", "KeystoneCheckTests"]
+    package.targets.removeAll { check.contains($0.name) }
+    package.products.removeAll { $0.name == "KeystoneCheck" || $0.name == "keystone-check" }
+    package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
+    for target in package.targets where target.name == "KeystoneExample" { target.plugins = [] }
+}
