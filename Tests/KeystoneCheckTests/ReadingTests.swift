@@ -110,6 +110,19 @@ import Testing
         #expect(!report.hasErrors)
     }
 
+    @Test func aRegistrationWhoseKeyIsUnknownMayProvideWhatItBinds() {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container, name: Name) {
+                    container.register(name: name) { _ in API() }.bind(Store.self) { _ in DiskStore() }
+                    container.register { r in try Feed(store: r.resolve(name: name)) }
+                    container.register { r in Feed(store: try r.resolve(Store.self)) }
+                }
+                """)
+        #expect(report.findings.map(\.severity) == [.note, .note, .warning])
+        #expect(!report.hasErrors)
+    }
+
     @Test func aRegistrationInALoopIsNotGuessed() {
         let report = Self.check(
             Self.types + """

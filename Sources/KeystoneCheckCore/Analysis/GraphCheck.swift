@@ -84,8 +84,12 @@ struct GraphCheck {
     /// Registrations that may provide `service` although their key is not known, and places where
     /// registrations are made that the check cannot read.
     private func unseenRegistrations(of service: String) -> [String] {
-        var places = registrations.filter { $0.key == nil && ($0.service == nil || $0.service == service) }
-            .map { "the registration at \($0.site)" }
+        var places = registrations.filter { registration in
+            registration.key == nil
+                && (registration.service == nil || registration.service == service
+                    || registration.boundTypes.contains(service))
+        }
+        .map { "the registration at \($0.site)" }
         places += openings.map { "\($0.1) (\($0.0))" }
         return places
     }
