@@ -22,20 +22,34 @@ let package = Package(
         .library(name: "KeystoneResolver", targets: ["KeystoneResolver"]),
         .library(name: "KeystoneSwoin", targets: ["KeystoneSwoin"]),
         .library(name: "KeystoneZerk", targets: ["KeystoneZerk"]),
+        // The build-time graph check: `plugins: [.plugin(name: "KeystoneCheck", package: "Keystone")]`
+        // on an app target turns a missing registration, a cycle or a captive dependency into a
+        // build error at the registration. Only an app that uses this product builds swift-syntax:
+        // SwiftPM builds the targets of the products an app uses, and nothing else.
+        .plugin(name: "KeystoneCheck", targets: ["KeystoneCheck"]),
+        .executable(name: "keystone-check", targets: ["keystone-check"]),
     ],
     // `SwiftLog` turns on the swift-log bridge. It is off by default, so an app that does not
     // enable it never resolves swift-log: SwiftPM leaves out the dependencies that only a
     // disabled trait uses.
     traits: [.trait(name: "SwiftLog", description: "The KeystoneSwiftLog bridge to swift-log")],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0")
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Only the KeystoneCheck plugin's tool uses it (its parser); a range, so that an app whose
+        // macros need another release of it still resolves.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"700.0.0"),
     ],
     targets: [
         // Two acquire/release helpers for the lock-free registry read path. Part of this
         // package, not a dependency: `Synchronization.Atomic` needs iOS 18 / macOS 15.
         .target(name: "CKeystoneThreadPrimitives"),
         .target(name: "Keystone", dependencies: ["CKeystoneThreadPrimitives"]),
-        .executableTarget(name: "KeystoneExample", dependencies: ["Keystone"]),
+        // The example app checks its own wiring at build time with the KeystoneCheck plugin.
+        .executableTarget(
+            name: "KeystoneExample",
+            dependencies: ["Keystone"],
+            plugins: [.plugin(name: "KeystoneCheck")]
+        ),
         // Depends on Keystone and on Swift Testing, which the toolchain provides.
         .target(name: "KeystoneTesting", dependencies: ["Keystone"]),
         .testTarget(name: "KeystoneTestingTests", dependencies: ["Keystone", "KeystoneTesting"]),
@@ -109,6 +123,24 @@ let package = Package(
             dependencies: ["Keystone"],
             swiftSettings: [.defaultIsolation(MainActor.self), .treatAllWarnings(as: .error)]
         ),
+        // The build-time graph check: the analysis (reads the target's sources with SwiftParser),
+        // the tool that prints its findings as compiler diagnostics, and the build-tool plugin
+        // that runs the tool on an app target's sources.
+        .target(
+            name: "KeystoneCheckCore",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // Named as its product, so that the plugin finds it by one name both in this package and
+        // in an app's.
+        .executableTarget(
+            name: "keystone-check", dependencies: ["KeystoneCheckCore"], path: "Sources/KeystoneCheckTool"),
+        .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["keystone-check"]),
+        // The analysis on a corpus of composition roots that are also compiled here and verified
+        // with `verify()` at run time: where the analysis decides, both must agree.
+        .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone", "KeystoneExample"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -118,4 +150,16 @@ let package = Package(
 // resolve it.
 if Context.environment["KEYSTONE_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
+
+// `KEYSTONE_CHECK=0` leaves the build-time check out of this package's own build: no
+// swift-syntax, no KeystoneCheck targets, and the example app without the plugin. For CI
+// builds that test something else (the sanitizer runs), which would otherwise compile
+// swift-syntax twice each: once for the tests, once as the plugin's host tool.
+if Context.environment["KEYSTONE_CHECK"] == "0" {
+    let check: Set<String> = ["KeystoneCheckCore", "keystone-check", "KeystoneCheck", "KeystoneCheckTests"]
+    package.targets.removeAll { check.contains($0.name) }
+    package.products.removeAll { $0.name == "KeystoneCheck" || $0.name == "keystone-check" }
+    package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
+    for target in package.targets where target.name == "KeystoneExample" { target.plugins = [] }
 }

@@ -1,0 +1,132 @@
+/// The build-time check of a target's registrations: reads the target's Swift files and
+/// reports, at each registration, what `verify()` would report at run time, where the syntax
+/// settles it.
+///
+/// ```swift
+/// let files = [SourceFile(path: "Sources/App/Wiring.swift", module: "App", text: text)]
+/// for finding in KeystoneCheck.run(files).findings { print(finding.diagnostic) }
+/// ```
+package enum KeystoneCheck {
+    /// The comment that silences every finding at the registration on its line or the next.
+    package static let ignoreDirective = "keystone-check:ignore"
+    /// The comment, anywhere in the target, that leaves out the notes about what the check
+    /// cannot decide.
+    package static let noNotesDirective = "keystone-check:no-notes"
+
+    /// What the check found in a target.
+    package struct Report: Sendable {
+        /// Everything found, in file and line order.
+        package var findings: [Finding]
+        /// How many registrations the check read.
+        package var registrationCount: Int
+
+        /// Whether the build must fail.
+        package var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    }
+
+    /// Checks the registrations in `files`, the Swift files of one target.
+    package static func run(_ files: [SourceFile]) -> Report {
+        var declarations = Declarations()
+        for (index, file) in files.enumerated() {
+            let reader = DeclarationReader(into: declarations, file: index)
+            reader.walk(file.tree)
+            declarations = reader.declarations
+        }
+        var registrations: [Registration] = []
+        var openings: [(Site, String)] = []
+        var skipped: [(Site, String)] = []
+        var readers: [RegistrationReader] = []
+        var receivers: Set<String> = []
+        for (index, file) in files.enumerated() {
+            let reader = RegistrationReader(declarations: declarations, file: index, source: file)
+            reader.walk(file.tree)
+            registrations += reader.registrations
+            openings += reader.openings
+            skipped += reader.skipped
+            receivers.formUnion(reader.receivers)
+            readers.append(reader)
+        }
+        for (index, file) in files.enumerated() {
+            let reader = ContainerUseReader(
+                receivers: receivers, declarations: declarations, path: file.path, locate: { readers[index].site($0) })
+            reader.walk(file.tree)
+            openings += reader.openings
+        }
+
+        registrations = registrations.map { resolvingAliases($0, declarations.typeAliases) }
+        var findings = GraphCheck(registrations: registrations, openings: openings).run()
+        findings += notes(registrations: registrations, openings: openings, skipped: skipped)
+
+        let quiet = files.contains { file in file.lines.contains { $0.contains(noNotesDirective) } }
+        findings = findings.filter { finding in
+            !(quiet && finding.severity == .note) && !isSilenced(finding.site, in: files)
+        }
+        findings.sort { ($0.site, $0.kind.rawValue, $0.message) < ($1.site, $1.kind.rawValue, $1.message) }
+        return Report(findings: findings, registrationCount: registrations.count)
+    }
+
+    /// The registration with every type alias declared in the target replaced by its type, as
+    /// `String(describing:)` prints it.
+    private static func resolvingAliases(_ registration: Registration, _ aliases: [String: String]) -> Registration {
+        guard !aliases.isEmpty else { return registration }
+        func resolve(_ type: String) -> String {
+            var type = type
+            var steps = 0
+            while let next = aliases[type], steps < 10 {
+                type = next
+                steps += 1
+            }
+            return type
+        }
+        func resolve(_ key: ServiceKey?) -> ServiceKey? {
+            key.map { ServiceKey(service: resolve($0.service), name: $0.name, arguments: $0.arguments.map(resolve)) }
+        }
+        var registration = registration
+        registration.service = registration.service.map(resolve)
+        registration.key = resolve(registration.key)
+        registration.boundTypes = registration.boundTypes.map(resolve)
+        for index in registration.dependencies.indices {
+            registration.dependencies[index].key = resolve(registration.dependencies[index].key)
+        }
+        return registration
+    }
+
+    /// One note for each thing the check could not decide.
+    private static func notes(
+        registrations: [Registration],
+        openings: [(Site, String)],
+        skipped: [(Site, String)]
+    ) -> [Finding] {
+        var notes: [Finding] = []
+        func note(_ site: Site, _ text: String) {
+            notes.append(Finding(severity: .note, kind: .undecided, site: site, message: text, subject: []))
+        }
+        for registration in registrations where !registration.undecided.isEmpty {
+            let what = registration.service.map { "of `\($0)`" } ?? "here"
+            note(
+                registration.site,
+                "Keystone check: the registration \(what) is not checked: \(registration.undecided.joined(separator: "; "))."
+            )
+        }
+        for registration in registrations {
+            for dependency in registration.dependencies {
+                guard let reason = dependency.undecided else { continue }
+                note(dependency.site, "Keystone check: this resolve is not checked: \(reason).")
+            }
+        }
+        for (site, reason) in openings {
+            note(site, "Keystone check: missing registrations are warnings, not errors: \(reason).")
+        }
+        for (site, reason) in skipped {
+            note(site, "Keystone check: this registration is not checked: \(reason).")
+        }
+        return notes
+    }
+
+    /// Whether a silencing comment is on the site's line or the line before.
+    private static func isSilenced(_ site: Site, in files: [SourceFile]) -> Bool {
+        guard let file = files.first(where: { $0.path == site.path }) else { return false }
+        let lines = [site.line - 1, site.line - 2].filter { $0 >= 0 && $0 < file.lines.count }
+        return lines.contains { file.lines[$0].contains("//") && file.lines[$0].contains(ignoreDirective) }
+    }
+}

@@ -1,0 +1,69 @@
+/// A registration read from the source: a `register`, `autoregister`, `registerMainActor`
+/// call or a module declaration (`singleton { }`, `transient { }`, `contribute`, …).
+package struct Registration: Sendable {
+    /// How the registration was made.
+    package enum Kind: Sendable, Equatable {
+        /// `register`, `autoregister` or `registerMainActor` on a container.
+        case container
+        /// A declaration inside a `Module { }`.
+        case module
+        /// A contribution to a collection: reached through `resolveAll`, never by its key.
+        case contribution
+    }
+
+    /// The key, when the syntax fixes all of it.
+    package var key: ServiceKey?
+    /// The service type, when the syntax fixes at least that.
+    package var service: String?
+    /// The scope, when the syntax fixes it.
+    package var scope: ScopeKind?
+    /// Where the call is written: the line that `verify()` names.
+    package var site: Site
+    /// How it was made.
+    package var kind: Kind
+    /// What its factory resolves while it builds the instance.
+    package var dependencies: [Dependency]
+    /// Other types the instance is bound to (`bind(X.self)`), with the registration's name and
+    /// arguments.
+    package var boundTypes: [String]
+    /// The factory is `async`: a synchronous resolve cannot build it.
+    package var isAsync: Bool
+    /// Registered with `registerMainActor`: built on the main actor only.
+    package var isMainActor: Bool
+    /// Registered in a child container, whose parent may provide what it needs.
+    package var inChildContainer: Bool
+    /// Why the analysis cannot use this registration fully, if it cannot.
+    package var undecided: [String]
+
+    /// A registration at `site`, with nothing known yet.
+    package init(site: Site, kind: Kind) {
+        self.site = site
+        self.kind = kind
+        self.dependencies = []
+        self.boundTypes = []
+        self.isAsync = false
+        self.isMainActor = false
+        self.inChildContainer = false
+        self.undecided = []
+    }
+}
+
+/// A resolve inside a factory: `r.resolve()`, `r.resolve(X.self, name: .audit)`, `get()`.
+package struct Dependency: Sendable {
+    /// What is asked for, when the syntax fixes it.
+    package var key: ServiceKey?
+    /// Where the resolve is written.
+    package var site: Site
+    /// `resolveOptional`: a missing registration is an answer (nil), not a failure.
+    package var isOptional: Bool
+    /// Why the key is not known, when it is not.
+    package var undecided: String?
+
+    /// A resolve of `key` at `site`.
+    package init(key: ServiceKey?, site: Site, isOptional: Bool = false, undecided: String? = nil) {
+        self.key = key
+        self.site = site
+        self.isOptional = isOptional
+        self.undecided = undecided
+    }
+}

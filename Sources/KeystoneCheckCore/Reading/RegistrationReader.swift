@@ -1,0 +1,315 @@
+import SwiftSyntax
+
+/// Reads the registrations of one file: `register`, `registerMainActor`, `autoregister` and
+/// `contribute` calls on a container, and the declarations inside `Module { }`.
+final class RegistrationReader: SyntaxVisitor {
+    private let declarations: Declarations
+    private let file: Int
+    private let source: SourceFile
+    private let converter: SourceLocationConverter
+    /// Variables that hold a child container or an override container, whose parent provides
+    /// what they do not register.
+    private let childContainers: Set<String>
+
+    private(set) var registrations: [Registration] = []
+    /// Sites where registrations may be made that the check cannot see.
+    private(set) var openings: [(Site, String)] = []
+    /// Registrations the check leaves out, with why.
+    private(set) var skipped: [(Site, String)] = []
+    /// The variables registrations are made on: the containers of the target.
+    private(set) var receivers: Set<String> = []
+
+    init(declarations: Declarations, file: Int, source: SourceFile) {
+        self.declarations = declarations
+        self.file = file
+        self.source = source
+        self.converter = SourceLocationConverter(fileName: source.path, tree: source.tree)
+        self.childContainers = ChildContainerFinder.names(in: source.tree)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func site(_ node: some SyntaxProtocol) -> Site {
+        let location = node.startLocation(converter: converter)
+        return Site(path: source.path, fileID: source.fileID, line: location.line, column: location.column)
+    }
+
+    private var defaultScope: ScopeKind? { declarations.setsDefaultScope ? nil : .graph }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let callee = node.calleeName else { return .visitChildren }
+        switch callee {
+        case "register", "registerMainActor":
+            readRegister(node)
+        case "autoregister":
+            readAutoregister(node)
+        case "contribute" where node.receiver != nil:
+            readRegister(node, contribution: true)
+        case "singleton", "transient", "weak", "graph", "scoped", "contribute":
+            if node.receiver == nil, isInsideModule(node) { readModuleDeclaration(node, kind: callee) }
+        case "load":
+            readLoad(node)
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    // MARK: Container registrations
+
+    private func readRegister(_ node: FunctionCallExprSyntax, contribution: Bool = false) {
+        let allowed: Set<String?> = [nil, "name", "scope", "file", "line", "factory"]
+        guard node.labels.allSatisfy({ allowed.contains($0) }), isContainerReceiver(node) else { return }
+        var registration = Registration(site: site(node), kind: contribution ? .contribution : .container)
+        var explicitService: String?
+        var unreadService = false
+        if let first = node.arguments.first, first.label == nil {
+            explicitService = TypeSpelling.ofMetatype(first.expression)
+            unreadService = explicitService == nil
+        }
+        if isChild(node) {
+            skipped.append((registration.site, "it is made in a child or override container, whose parent is not read"))
+            return
+        }
+        let nameExpression = node.argument("name")
+        let name = nameExpression.map { FactoryReader.nameOf($0, declarations) }
+        registration.scope =
+            node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
+            ?? defaultScope
+        if node.argument("scope") == nil, declarations.setsDefaultScope {
+            registration.undecided.append("its scope is the container's default, which this target changes")
+        }
+
+        var argumentTypes: [String]? = []
+        var resultType: String?
+        if let closure = node.trailingClosure ?? node.argument("factory")?.as(ClosureExprSyntax.self) {
+            let parameters = closure.parameters
+            let resolverName = parameters.first.map { $0.name == "_" ? nil : $0.name } ?? nil
+            let rest = parameters.dropFirst()
+            argumentTypes = rest.allSatisfy({ $0.type != nil }) ? rest.map { $0.type! } : nil
+            let reader = factoryReader(.resolver(resolverName), arguments: rest)
+            registration.dependencies = reader.dependencies(in: closure.statements)
+            registration.isAsync = closure.isAsync
+            resultType = reader.resultType(of: closure)
+        } else if let reference = node.argument("factory")?.as(DeclReferenceExprSyntax.self),
+            let function = declarations.factoryFunctions[reference.baseName.text]
+        {
+            argumentTypes = function.argumentTypes
+            let reader = factoryReader(.resolver(function.resolverName), arguments: [])
+            registration.dependencies = reader.dependencies(in: function.body)
+            registration.isAsync = function.isAsync
+            resultType = function.result
+        } else {
+            registration.undecided.append("its factory is not a closure or a function declared in this target")
+        }
+        finish(
+            &registration, service: unreadService ? nil : explicitService ?? resultType, name: name,
+            arguments: argumentTypes, node: node)
+    }
+
+    private func readAutoregister(_ node: FunctionCallExprSyntax) {
+        guard isContainerReceiver(node) else { return }
+        var registration = Registration(site: site(node), kind: .container)
+        if isChild(node) {
+            skipped.append((registration.site, "it is made in a child or override container, whose parent is not read"))
+            return
+        }
+        let unlabeled = node.arguments.filter { $0.label == nil }.map(\.expression)
+        var explicitService: String?
+        var initializer: ExprSyntax?
+        for expression in unlabeled {
+            if let type = TypeSpelling.ofMetatype(expression) {
+                explicitService = type
+            } else {
+                initializer = expression
+            }
+        }
+        let name = node.argument("name").map { FactoryReader.nameOf($0, declarations) }
+        registration.scope =
+            node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
+            ?? defaultScope
+        let hasArgument = node.argument("argument") != nil
+        var argumentTypes: [String]? = []
+        var resultType: String?
+        if let member = initializer?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+            let base = member.base, let type = TypeSpelling.of(expression: base),
+            let signature = uniqueInitializer(
+                of: type, labels: member.declName.argumentNames?.arguments.map { $0.name.text })
+        {
+            resultType = type
+            var parameters = signature.parameters
+            if hasArgument {
+                guard !parameters.isEmpty else { return }
+                argumentTypes = parameters.removeFirst().type.map { [$0] }
+            }
+            registration.dependencies = parameters.map { parameter in
+                guard let type = parameter.type else {
+                    return Dependency(key: nil, site: registration.site, undecided: "a parameter's type is generic")
+                }
+                return Dependency(key: ServiceKey(service: type), site: registration.site)
+            }
+        } else {
+            argumentTypes = nil
+            registration.undecided.append("its initialiser is not one declared, unambiguously, in this target")
+        }
+        finish(&registration, service: explicitService ?? resultType, name: name, arguments: argumentTypes, node: node)
+    }
+
+    private func uniqueInitializer(of type: String, labels: [String]?) -> Declarations.Signature? {
+        let candidates = (declarations.initializers[type] ?? []).filter { signature in
+            guard let labels else { return true }
+            return signature.parameters.map { $0.label ?? "_" } == labels
+        }
+        return candidates.count == 1 ? candidates[0] : nil
+    }
+
+    // MARK: Modules
+
+    private func readModuleDeclaration(_ node: FunctionCallExprSyntax, kind: String) {
+        var registration = Registration(site: site(node), kind: kind == "contribute" ? .contribution : .module)
+        var unlabeled = node.arguments.filter { $0.label == nil }.map(\.expression)
+        switch kind {
+        case "singleton": registration.scope = .singleton
+        case "transient": registration.scope = .transient
+        case "weak": registration.scope = .weak
+        case "graph": registration.scope = .graph
+        case "scoped":
+            guard !unlabeled.isEmpty else { return }
+            registration.scope = DeclarationReader.scopeValue(unlabeled.removeFirst(), constants: declarations.scopes)
+        default:
+            registration.scope =
+                node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
+                ?? defaultScope
+        }
+        let explicitService = unlabeled.lazy.compactMap { TypeSpelling.ofMetatype($0) }.first
+        let name = node.argument("name").map { FactoryReader.nameOf($0, declarations) }
+        var resultType: String?
+        if let closure = node.trailingClosure ?? unlabeled.last?.as(ClosureExprSyntax.self) {
+            let reader = factoryReader(.moduleGet, arguments: [])
+            registration.dependencies = reader.dependencies(in: closure.statements)
+            resultType = reader.resultType(of: closure)
+        }
+        finish(&registration, service: explicitService ?? resultType, name: name, arguments: [], node: node)
+    }
+
+    private func isInsideModule(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self) {
+                return closure.enclosingCall?.isBareCall(to: "Module") ?? false
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    private func readLoad(_ node: FunctionCallExprSyntax) {
+        guard node.receiver != nil else { return }
+        for argument in node.arguments {
+            guard let reference = argument.expression.as(DeclReferenceExprSyntax.self) else {
+                openings.append(
+                    (site(argument), "modules loaded here are not named by identifiers the check can follow"))
+                continue
+            }
+            if !declarations.declaredIdentifiers.contains(reference.baseName.text) {
+                openings.append(
+                    (
+                        site(argument),
+                        "the module `\(reference.baseName.text)` is not declared in this target, so its registrations are not read"
+                    ))
+            }
+        }
+    }
+
+    // MARK: Shared
+
+    private func finish(
+        _ registration: inout Registration,
+        service: String?,
+        name: String??,
+        arguments: [String]?,
+        node: FunctionCallExprSyntax
+    ) {
+        registration.service = service
+        if service == nil { registration.undecided.append("its service type is not fixed by the syntax") }
+        if case .some(nil) = name { registration.undecided.append("its name is not a literal or a `Name` constant") }
+        if arguments == nil { registration.undecided.append("the types of its runtime arguments are not written") }
+        if registration.scope == nil, registration.undecided.isEmpty {
+            registration.undecided.append("its scope is not fixed by the syntax")
+        }
+        if node.isInLoop { registration.undecided.append("it is made in a loop") }
+        if let service, let arguments, name != .some(nil), !node.isInLoop {
+            registration.key = ServiceKey(service: service, name: name ?? nil, arguments: arguments)
+        }
+        registration.boundTypes = boundTypes(after: node)
+        if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
+            receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
+        }
+        if node.calleeName == "registerMainActor" { registration.isMainActor = true }
+        registrations.append(registration)
+    }
+
+    /// The types of `.bind(X.self)` calls chained after the registration.
+    private func boundTypes(after node: FunctionCallExprSyntax) -> [String] {
+        var types: [String] = []
+        var current = Syntax(node)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+            let call = member.parent?.as(FunctionCallExprSyntax.self)
+        {
+            if member.declName.baseName.text == "bind", let first = call.arguments.first,
+                let type = TypeSpelling.ofMetatype(first.expression)
+            {
+                types.append(type)
+            }
+            current = Syntax(call)
+        }
+        return types
+    }
+
+    private func factoryReader(_ style: FactoryReader.Style, arguments: ArraySlice<(name: String, type: String?)>)
+        -> FactoryReader
+    {
+        var types: [String: String] = [:]
+        for argument in arguments { if let type = argument.type { types[argument.name] = type } }
+        return FactoryReader(declarations: declarations, style: style, argumentTypes: types, locate: { self.site($0) })
+    }
+
+    /// A receiver that can be a container: an expression, or `self` inside `extension Container`.
+    private func isContainerReceiver(_ node: FunctionCallExprSyntax) -> Bool {
+        if node.receiver != nil { return true }
+        return DeclarationReader.enclosingTypeOrExtension(of: Syntax(node)) == "Container"
+    }
+
+    private func isChild(_ node: FunctionCallExprSyntax) -> Bool {
+        guard let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) else { return false }
+        return childContainers.contains(receiver.baseName.text)
+    }
+}
+
+/// The variables of a file that hold child containers (`Container(parent:)`) and the override
+/// containers of `withOverrides { overrides in … }`.
+private final class ChildContainerFinder: SyntaxVisitor {
+    var names: Set<String> = []
+
+    static func names(in tree: SourceFileSyntax) -> Set<String> {
+        let finder = ChildContainerFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.names
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let call = node.initializer?.value.unwrappingEffects.as(FunctionCallExprSyntax.self),
+            call.isBareCall(to: "Container"), call.argument("parent") != nil,
+            let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        {
+            names.insert(name)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if let call = node.enclosingCall, call.calleeName == "withOverrides", let first = node.parameters.first {
+            names.insert(first.name)
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import KeystoneCheckCore
+import Testing
+
+/// The KeystoneCheck article says what the check reports; the check must say it.
+@Suite struct ArticleTests {
+    static let article = "Sources/Keystone/Keystone.docc/KeystoneCheck.md"
+
+    /// The fenced blocks of the article in `language`, in order.
+    static func blocks(_ language: String) throws -> [String] {
+        let text = try String(contentsOf: Corpus.root.appendingPathComponent(article), encoding: .utf8)
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```\(language)" {
+                current = []
+            } else if let lines = current, line == "```" {
+                blocks.append(lines.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func theCaptiveExampleFailsWithTheErrorTheArticleShows() throws {
+        let wiring = try Self.blocks("swift")[1]
+        let services = """
+            protocol Clock: Sendable {}
+            final class SystemClock: Clock {}
+            final class PageRequest: Sendable {}
+            final class ReportServer: Sendable { init(clock: Clock, context: PageRequest) {} }
+            """
+        let report = KeystoneCheck.run([
+            SourceFile(path: "Sources/App/Wiring.swift", module: "App", text: wiring),
+            SourceFile(path: "Sources/App/Services.swift", module: "App", text: services),
+        ])
+        let shown = try #require(Self.blocks("text").first).split(separator: "\n").joined(separator: " ")
+        #expect(report.findings.map(\.diagnostic) == [shown])
+    }
+
+    @Test func theArticlesCompiledExamplesFailOnlyWhereTheArticleSays() throws {
+        let path = "Tests/DocumentationTests/KeystoneCheckExamples.swift"
+        let report = try Corpus.check([path], module: "DocumentationTests")
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == [.captiveDependency])
+        #expect(errors.first?.message.hasPrefix("`ReportServer` (.singleton)") == true)
+        #expect(!report.findings.contains { $0.severity == .warning })
+    }
+}
