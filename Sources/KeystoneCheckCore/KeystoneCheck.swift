@@ -27,8 +27,8 @@ package enum KeystoneCheck {
     /// Checks the registrations in `files`, the Swift files of one target.
     package static func run(_ files: [SourceFile]) -> Report {
         var declarations = Declarations()
-        for (index, file) in files.enumerated() {
-            let reader = DeclarationReader(into: declarations, file: index)
+        for file in files {
+            let reader = DeclarationReader(into: declarations)
             reader.walk(file.tree)
             declarations = reader.declarations
         }
@@ -37,8 +37,8 @@ package enum KeystoneCheck {
         var skipped: [(Site, String)] = []
         var readers: [RegistrationReader] = []
         var receivers: Set<String> = []
-        for (index, file) in files.enumerated() {
-            let reader = RegistrationReader(declarations: declarations, file: index, source: file)
+        for file in files {
+            let reader = RegistrationReader(declarations: declarations, source: file)
             reader.walk(file.tree)
             registrations += reader.registrations
             openings += reader.openings

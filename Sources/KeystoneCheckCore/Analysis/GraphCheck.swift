@@ -69,7 +69,7 @@ struct GraphCheck {
         message += " To fix, " + advice
         // Something the check cannot see may register it: say so, and do not fail the build.
         let unseen =
-            unseenRegistrations(of: key.service) + (registration.inChildContainer ? ["a parent container"] : [])
+            unseenRegistrations(of: key.service)
         var severity = Finding.Severity.error
         if !unseen.isEmpty {
             severity = .warning

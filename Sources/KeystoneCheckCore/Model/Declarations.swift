@@ -94,8 +94,6 @@ package struct FactoryFunction: Sendable {
     package var result: String?
     /// Whether it is `async`.
     package var isAsync: Bool
-    /// The index of the file it is in.
-    package var file: Int
     /// Its body.
     package var body: CodeBlockSyntax
 }

@@ -30,8 +30,6 @@ package struct Registration: Sendable {
     package var isAsync: Bool
     /// Registered with `registerMainActor`: built on the main actor only.
     package var isMainActor: Bool
-    /// Registered in a child container, whose parent may provide what it needs.
-    package var inChildContainer: Bool
     /// Why the analysis cannot use this registration fully, if it cannot.
     package var undecided: [String]
 
@@ -43,7 +41,6 @@ package struct Registration: Sendable {
         self.boundTypes = []
         self.isAsync = false
         self.isMainActor = false
-        self.inChildContainer = false
         self.undecided = []
     }
 }

@@ -4,11 +4,9 @@ import SwiftSyntax
 /// one), functions, `Name` and `Scope` constants, and the top-level identifiers.
 final class DeclarationReader: SyntaxVisitor {
     private(set) var declarations: Declarations
-    private let file: Int
 
-    init(into declarations: Declarations, file: Int) {
+    init(into declarations: Declarations) {
         self.declarations = declarations
-        self.file = file
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -74,7 +72,6 @@ final class DeclarationReader: SyntaxVisitor {
                 argumentTypes: clause.dropFirst().map { TypeSpelling.of($0.type) },
                 result: result,
                 isAsync: isAsync,
-                file: file,
                 body: body
             )
         }

@@ -4,7 +4,6 @@ import SwiftSyntax
 /// `contribute` calls on a container, and the declarations inside `Module { }`.
 final class RegistrationReader: SyntaxVisitor {
     private let declarations: Declarations
-    private let file: Int
     private let source: SourceFile
     private let converter: SourceLocationConverter
     /// Variables that hold a child container or an override container, whose parent provides
@@ -19,9 +18,8 @@ final class RegistrationReader: SyntaxVisitor {
     /// The variables registrations are made on: the containers of the target.
     private(set) var receivers: Set<String> = []
 
-    init(declarations: Declarations, file: Int, source: SourceFile) {
+    init(declarations: Declarations, source: SourceFile) {
         self.declarations = declarations
-        self.file = file
         self.source = source
         self.converter = SourceLocationConverter(fileName: source.path, tree: source.tree)
         self.childContainers = ChildContainerFinder.names(in: source.tree)
