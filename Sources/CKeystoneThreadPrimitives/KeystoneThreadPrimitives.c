@@ -81,12 +81,12 @@ _Thread_local void *keystone_spare_resolution = NULL;
 static pthread_key_t spare_key;
 static pthread_once_t spare_key_once = PTHREAD_ONCE_INIT;
 static void (*spare_release)(void *) = NULL;
-static _Thread_local bool spare_enrolled = false;
+_Thread_local bool keystone_spare_enrolled = false;
 
 /// Runs when a thread that kept a spare exits: releases it.
 static void release_spare(void *value) {
     (void)value;
-    spare_enrolled = false;  // a later spare on this thread (another destructor) enrolls again
+    keystone_spare_enrolled = false;  // a later spare on this thread (another destructor) enrolls again
     void *spare = keystone_spare_resolution;
     keystone_spare_resolution = NULL;
     if (spare != NULL) __atomic_load_n(&spare_release, __ATOMIC_RELAXED)(spare);
@@ -96,18 +96,47 @@ static void make_spare_key(void) {
     if (pthread_key_create(&spare_key, release_spare) != 0) abort();
 }
 
-bool keystone_keep_spare_resolution(void *context, void (*release)(void *)) {
-    if (keystone_spare_resolution != NULL) return false;
-    if (!spare_enrolled) {
-        pthread_once(&spare_key_once, make_spare_key);
-        __atomic_store_n(&spare_release, release, __ATOMIC_RELAXED);  // the same function every time
-        // Any non-NULL value makes pthreads call the destructor at thread exit.
-        if (pthread_setspecific(spare_key, &spare_enrolled) != 0) abort();
-        spare_enrolled = true;
-    }
+bool keystone_enroll_spare_resolution(void *context, void (*release)(void *)) {
+    pthread_once(&spare_key_once, make_spare_key);
+    __atomic_store_n(&spare_release, release, __ATOMIC_RELAXED);  // the same function every time
+    // Any non-NULL value makes pthreads call the destructor at thread exit.
+    if (pthread_setspecific(spare_key, &keystone_spare_enrolled) != 0) abort();
+    keystone_spare_enrolled = true;
     keystone_spare_resolution = context;
     return true;
 }
+
+// MARK: - The slot lock's contended path (see KeystoneThreadPrimitives.h)
+
+#if defined(__APPLE__)
+// os_unfair_lock has its own; these are never called.
+void keystone_lock_lock_contended(keystone_lock *lock) { os_unfair_lock_lock(lock); }
+void keystone_lock_wake(keystone_lock *lock) { (void)lock; }
+#else
+#if defined(__linux__)
+#include <linux/futex.h>
+static void lock_sleep(keystone_lock *lock) {
+    // Returns at once if the word is no longer 2; EINTR and spurious wake-ups only loop.
+    syscall(SYS_futex, &lock->state, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+}
+void keystone_lock_wake(keystone_lock *lock) { syscall(SYS_futex, &lock->state, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0); }
+#else
+// No futex: yield instead of sleeping. Correct, if slower under contention.
+static void lock_sleep(keystone_lock *lock) {
+    (void)lock;
+    sched_yield();
+}
+void keystone_lock_wake(keystone_lock *lock) { (void)lock; }
+#endif
+
+void keystone_lock_lock_contended(keystone_lock *lock) {
+    uint32_t state = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
+    while (state != 0) {
+        lock_sleep(lock);
+        state = __atomic_exchange_n(&lock->state, 2, __ATOMIC_ACQUIRE);
+    }
+}
+#endif
 
 bool keystone_is_main_thread(void) {
 #if defined(__APPLE__)

@@ -111,6 +111,89 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
     return __atomic_compare_exchange_n(address, &value, NULL, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
+// MARK: - The slot lock
+//
+// A one-word mutual-exclusion lock for the state of one registration (`SlotLock` in
+// Keystone/Internal/Lock.swift). It is taken on every resolve that is not answered by the
+// lock-free read, so its uncontended path is one compare-and-exchange to take it and one
+// exchange to release it, inlined into the caller; a `pthread_mutex_t` costs two library calls
+// and 40 bytes per registration. It is never used with a condition variable.
+//
+// On Apple platforms it is `os_unfair_lock`. Elsewhere it is the three-state futex lock
+// described by Ulrich Drepper in "Futexes Are Tricky" (mutex 3): the word is 0 (free), 1 (held)
+// or 2 (held, and a thread may be asleep waiting for it).
+//
+// * Taking it: a compare-and-exchange from 0 to 1 with acquire ordering. If that fails, the
+//   slow path exchanges in 2 (acquire) and, while the old value was not 0, sleeps in the kernel
+//   while the word is still 2 and exchanges 2 in again when woken. The acquire of the exchange
+//   that finds 0 pairs with the release of the unlock that stored it, so the new holder sees
+//   everything the previous holder wrote.
+// * Releasing it: an exchange to 0 with release ordering, so that what the holder wrote happens
+//   before the next acquire of the lock; if the old value was 2, one sleeper is woken (it then
+//   exchanges in 2 itself, so that a later release wakes any other sleeper).
+// * The kernel checks the word and puts the thread to sleep atomically, so a release between a
+//   waiter's exchange and its sleep is not lost: the word is no longer 2, and the sleep returns
+//   at once. A spurious wake-up only loops.
+//
+// Nothing holds this lock while it waits for anything else, runs user code, or allocates
+// beyond what the holder's own code does.
+
+#if defined(__APPLE__)
+#include <os/lock.h>
+typedef os_unfair_lock keystone_lock;
+#define KEYSTONE_LOCK_INIT OS_UNFAIR_LOCK_INIT
+#else
+#include <stdint.h>
+typedef struct keystone_lock {
+    uint32_t state;
+} keystone_lock;
+#define KEYSTONE_LOCK_INIT {0}
+#endif
+
+/// Sleeps until the lock is free and takes it: the contended path of `keystone_lock_lock`.
+void keystone_lock_lock_contended(keystone_lock *_Nonnull lock);
+
+/// Wakes one thread asleep in `keystone_lock_lock_contended`.
+void keystone_lock_wake(keystone_lock *_Nonnull lock);
+
+static inline void keystone_lock_init(keystone_lock *_Nonnull lock) {
+#if defined(__APPLE__)
+    *lock = OS_UNFAIR_LOCK_INIT;
+#else
+    __atomic_store_n(&lock->state, 0, __ATOMIC_RELAXED);
+#endif
+}
+
+static inline void keystone_lock_lock(keystone_lock *_Nonnull lock) {
+#if defined(__APPLE__)
+    os_unfair_lock_lock(lock);
+#else
+    uint32_t expected = 0;
+    if (__builtin_expect(
+            __atomic_compare_exchange_n(&lock->state, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED), 1))
+        return;
+    keystone_lock_lock_contended(lock);
+#endif
+}
+
+/// Takes the lock if it is free, and returns whether it did.
+static inline bool keystone_lock_trylock(keystone_lock *_Nonnull lock) {
+#if defined(__APPLE__)
+    return os_unfair_lock_trylock(lock);
+#else
+    uint32_t expected = 0;
+    return __atomic_compare_exchange_n(&lock->state, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+#endif
+}
+
+static inline void keystone_lock_unlock(keystone_lock *_Nonnull lock) {
+#if defined(__APPLE__)
+    os_unfair_lock_unlock(lock);
+#else
+    if (__builtin_expect(__atomic_exchange_n(&lock->state, 0, __ATOMIC_RELEASE) == 2, 0)) keystone_lock_wake(lock);
+#endif
+}
+
 // MARK: - Per-thread resolution state
 //
 // Two thread-local words for the resolve path, cheaper than `pthread_getspecific`: the
@@ -132,9 +215,22 @@ static inline void *_Nullable keystone_take_spare_resolution(void) {
     return spare;
 }
 
+/// Whether this thread has registered the destructor that releases its spare at thread exit.
+extern _Thread_local bool keystone_spare_enrolled;
+
+/// Registers that destructor (with `release`, the same function every time) and keeps
+/// `context` as the spare: the first `keystone_keep_spare_resolution` on a thread.
+bool keystone_enroll_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull));
+
 /// Keeps `context` (retained) as this thread's spare, and returns true, if there is none yet;
-/// otherwise returns false and the caller keeps its reference.
-bool keystone_keep_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull));
+/// otherwise returns false and the caller keeps its reference. Inline: every top-level resolve
+/// ends here.
+static inline bool keystone_keep_spare_resolution(void *_Nonnull context, void (*_Nonnull release)(void *_Nonnull)) {
+    if (keystone_spare_resolution != NULL) return false;
+    if (__builtin_expect(!keystone_spare_enrolled, 0)) return keystone_enroll_spare_resolution(context, release);
+    keystone_spare_resolution = context;
+    return true;
+}
 
 // MARK: - The main thread
 

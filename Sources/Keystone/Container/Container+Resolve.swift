@@ -42,15 +42,18 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         // A held instance that is already built: one lock-free lookup, no allocation. (With a
-        // logger, the slow path, which reports the resolve.)
-        if _fastPath(!registry.isLogging), let instance = registry.publishedInstance(for: key, as: Service.self) {
-            return instance
-        }
+        // logger, the slow path, which reports the resolve.) Otherwise the slot found goes on,
+        // so that the key is looked up once.
+        let probe = registry.probeForResolve(key)
+        if let box = probe.published { return InstanceBox<Service>.copy(box) }
         // A parent's built singleton, for a child that does not register the key.
-        if parent != nil, let box = protectPublishedByParent(for: key) { return InstanceBox<Service>.copy(box) }
+        if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
+            return InstanceBox<Service>.copy(box)
+        }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
+                slot: probe.slot,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
                 arguments: UnsafeRawPointer(pointer)
@@ -81,17 +84,20 @@ extension Container {
     }
 
     /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
-    /// one running on this thread, if any (a factory that called `container.resolve`).
+    /// one running on this thread, if any (a factory that called `container.resolve`). `slot`
+    /// is this container's slot for `key` (nil: none), already looked up by the caller.
     @usableFromInline
     @inline(never)
     func resolveUncached<Service>(
         _ key: RegistryKey,
+        slot: Unmanaged<Slot>?,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         try resolveInNewContext(
             key,
+            slot: slot,
             origin: CurrentResolution.context,
             name: name,
             argumentTypes: argumentTypes,
@@ -128,6 +134,29 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil
     ) throws(ResolutionError) -> Service {
+        try resolveInNewContext(
+            key,
+            slot: registry.unretainedSlot(for: key),
+            origin: origin,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments,
+            observer: observer
+        )
+    }
+
+    /// Runs a top-level resolution of `key`, whose slot here is `slot` (nil: none), in a
+    /// context of its own.
+    @inline(__always)
+    func resolveInNewContext<Service>(
+        _ key: RegistryKey,
+        slot: Unmanaged<Slot>?,
+        origin: ResolutionContext?,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer,
+        observer: VerificationObserver? = nil
+    ) throws(ResolutionError) -> Service {
         let context = ResolutionContext.begin(root: self, origin: origin, observer: observer)
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
@@ -139,7 +168,8 @@ extension Container {
             ResolutionContext.finish(context)
         }
         do {
-            return try context.resolve(key, in: self, name: name, argumentTypes: argumentTypes, arguments: arguments)
+            return try context.resolve(
+                key, in: self, slot: slot, name: name, argumentTypes: argumentTypes, arguments: arguments)
         } catch {
             if registry.isLogging { log { ContainerEvent(failure: error) } }
             throw error

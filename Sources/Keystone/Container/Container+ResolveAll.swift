@@ -126,6 +126,7 @@ extension Container {
             for slot in slots {
                 let service: Service = try resolveUncached(
                     slot.key,
+                    slot: registry.unretainedSlot(for: slot.key),
                     name: name,
                     argumentTypes: argumentTypes,
                     arguments: UnsafeRawPointer(pointer)

@@ -62,7 +62,7 @@ public struct Resolver: Sendable {
     ) throws(ResolutionError) -> Service? {
         do {
             return try resolve(type, name: name, arguments: repeat each arguments)
-        } catch  where error.isMissingRoot(depth: context.isUsableHere ? context.path.count : 0) {
+        } catch  where error.isMissingRoot(depth: context.isUsableHere ? context.depth : 0) {
             return nil
         }
     }

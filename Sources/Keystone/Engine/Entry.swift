@@ -50,6 +50,10 @@ class AnyEntry: @unchecked Sendable {
     /// Whether a synchronous resolve must check this entry first (`isAsync || isMainActor`):
     /// one flag, so that the usual entry costs one test.
     let needsSynchronousCheck: Bool
+    /// Whether building this entry is only calling its factory: `.transient`, no `then` hooks,
+    /// no synchronous-resolve check. The resolution takes a shorter path for it (see
+    /// `ResolutionContext.makePlain`).
+    let isPlain: Bool
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
 
@@ -100,6 +104,7 @@ class AnyEntry: @unchecked Sendable {
         self.isAsync = isAsync
         self.isMainActor = isMainActor
         self.needsSynchronousCheck = isAsync || isMainActor
+        self.isPlain = scope == .transient && !hasAfterCreation && !isAsync && !isMainActor
         self.verification = verification
     }
 

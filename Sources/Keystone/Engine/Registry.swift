@@ -274,6 +274,18 @@ final class Registry: @unchecked Sendable {
     /// instance passes the slot on, so that the key is looked up once.
     @usableFromInline
     func probe(for key: RegistryKey, protect: Bool) -> Probe {
+        look(for: key, protect: protect)
+    }
+
+    /// ``probe(for:protect:)`` for a top-level resolve: the published instance is announced
+    /// unless the container has a logger (whose slow path reports the resolve).
+    @usableFromInline
+    func probeForResolve(_ key: RegistryKey) -> Probe {
+        look(for: key, protect: _fastPath(!isLogging))
+    }
+
+    @inline(__always)
+    private func look(for key: RegistryKey, protect: Bool) -> Probe {
         guard let slot = unretainedSlot(for: key) else { return Probe(slot: nil, published: nil) }
         guard protect else { return Probe(slot: slot, published: nil) }
         return Probe(slot: slot, published: keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published }))

@@ -37,8 +37,14 @@ extension ResolutionContext {
             // it meanwhile, and this resolution keeps using the one it found.
             let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
             if let entry {
-                if let observer { observer.resolved(entry, in: container, from: path.last?.takeUnretainedValue()) }
-                if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
+                // A plain transient (the usual factory) needs no scope, hook or check: only
+                // the cycle check and the factory call.
+                if entry.isPlain && observer == nil && !container.registry.isLogging {
+                    return try makePlain(
+                        unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
+                }
+                // The rare work in a call of its own, so that the usual path copies no reference.
+                if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: container) }
                 return try resolve(
                     unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
             }
@@ -51,8 +57,7 @@ extension ResolutionContext {
         // Then the parents, by the same rule (Engine/Lookup.swift).
         switch container.parent?.lookUp(key) ?? .missing {
         case .found(let entry, let owner):
-            if let observer { observer.resolved(entry, in: owner, from: path.last?.takeUnretainedValue()) }
-            if _slowPath(entry.needsSynchronousCheck) { try checkSynchronousResolve(of: entry) }
+            if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: owner) }
             return try resolve(unsafeDowncast(entry, to: Entry<Service>.self), owner: owner, arguments: arguments)
         case .disposed:
             throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
@@ -79,7 +84,7 @@ extension ResolutionContext {
         }
         if let observer {
             observer.missing(
-                Service.self, name: name, argumentTypes: argumentTypes, from: path.last?.takeUnretainedValue())
+                Service.self, name: name, argumentTypes: argumentTypes, from: innermost)
         }
         var error = Failure.missing(
             service: Service.self,
@@ -88,8 +93,16 @@ extension ResolutionContext {
             path: pathSteps + [Failure.step(service: Service.self, name: name)],
             candidates: container.registrations(of: key.service)
         )
-        error.missingAtDepth = path.count
+        error.missingAtDepth = depth
         throw error
+    }
+
+    /// Reports `entry`, found in `owner`, to verification's observer if there is one, and
+    /// throws if it cannot be resolved synchronously here.
+    @inline(never)
+    private func found(_ entry: AnyEntry, in owner: Container) throws(ResolutionError) {
+        if let observer { observer.resolved(entry, in: owner, from: innermost) }
+        if entry.needsSynchronousCheck { try checkSynchronousResolve(of: entry) }
     }
 
     /// Throws if `entry` cannot be resolved synchronously here: an async registration never
@@ -130,7 +143,7 @@ extension ResolutionContext {
         if !instances.isEmpty, let made = instances.value(for: entry) {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
-            return made as! Service
+            return ResolutionInstances.unbox(made, as: Service.self)
         }
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
@@ -141,14 +154,36 @@ extension ResolutionContext {
         return try make(entry, owner: owner, arguments: arguments)
     }
 
+    /// Builds a plain entry (``AnyEntry/isPlain``), registered in `owner`: what
+    /// ``resolveUnreported(_:owner:arguments:)`` and ``make(_:owner:arguments:)`` do for it, in
+    /// one step. Such an entry is never among `instances` (only `.graph` instances and those
+    /// whose hooks run are) and is never shared, so only the cycle check remains.
+    @inline(__always)
+    private func makePlain<Service>(
+        _ entry: Entry<Service>,
+        owner: Container,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if isBuilding(entry) {
+            throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+        }
+        push(entry)
+        defer { pop() }
+        do {
+            return try entry.factory(Resolver(context: self, owner: .passUnretained(owner)), arguments)
+        } catch {
+            throw wrap(error, from: entry)
+        }
+    }
+
     /// Calls the factory and the hooks.
     private func make<Service>(
         _ entry: Entry<Service>,
         owner: Container,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        path.append(.passUnretained(entry))
-        defer { path.removeLast() }
+        push(entry)
+        defer { pop() }
         let resolver = Resolver(context: self, owner: .passUnretained(owner))
         let value: Service
         do {
@@ -160,6 +195,9 @@ extension ResolutionContext {
             return value
         }
         if !entry.isTransient { instances.insert(value, for: entry) }
+        // Only with hooks: walking even an empty array of them looks up the metadata of their
+        // function type at run time (this code is not specialised for `Service`).
+        guard entry.hasAfterCreation else { return value }
         for hook in entry.afterCreation {
             do {
                 try hook(resolver, value)
@@ -269,11 +307,11 @@ extension ResolutionContext {
     @inline(__always)
     private func isBuilding(_ entry: AnyEntry) -> Bool {
         let entry = Unmanaged.passUnretained(entry).toOpaque()
-        if path.contains(where: { $0.toOpaque() == entry }) { return true }
+        if isOnPath(entry) { return true }
         if origin == nil { return false }  // the usual case, without copying the reference
         var outer = origin
         while let context = outer, isSameThread(context.thread, thread) {
-            if context.path.contains(where: { $0.toOpaque() == entry }) { return true }
+            if context.isOnPath(entry) { return true }
             outer = context.origin
         }
         return false
@@ -297,7 +335,7 @@ extension ResolutionContext {
         if let error = error as? ResolutionError { return error }
         let steps =
             pathSteps
-            + (path.last?.toOpaque() == Unmanaged.passUnretained(entry).toOpaque() ? [] : [Failure.step(entry)])
+            + (innermost === entry ? [] : [Failure.step(entry)])
         let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
         let pathText = steps.count > 1 ? " (resolution path: \(steps.joined(separator: " → ")))" : ""
         if let conversion = error as? ConversionFailure {
@@ -330,7 +368,7 @@ extension ResolutionContext {
             path: pathSteps + [Failure.step(service: service, name: name)]
         )
         // A disposed container has no registrations: to `resolveOptional`, nothing matches.
-        error.missingAtDepth = path.count
+        error.missingAtDepth = depth
         return error
     }
 }

@@ -26,9 +26,15 @@ final class ResolutionContext: @unchecked Sendable {
 
     // Owner-thread state. Only this context's thread touches it, so the dynamic exclusivity
     // checks (a thread-local lookup on every access) are turned off.
-    /// The entries being built, outermost first. Unretained: each is held by the stack frame
-    /// that builds it, which removes it before returning.
-    @exclusivity(unchecked) var path: [Unmanaged<AnyEntry>] = []
+    /// The entries being built, outermost first: `depth` of them at `pathStorage`, which has
+    /// room for `pathCapacity`. Unretained: each is held by the call that builds it, which
+    /// pushes it and pops it before returning (``push(_:)``, ``pop()``). Manual storage rather
+    /// than an array: entering and leaving a build is a store and an increment, with no
+    /// uniqueness check and no reference count.
+    @exclusivity(unchecked) private var pathStorage: UnsafeMutablePointer<Unmanaged<AnyEntry>>
+    @exclusivity(unchecked) private var pathCapacity = 8
+    /// How many entries are being built.
+    @exclusivity(unchecked) private(set) var depth = 0
     /// The `.graph` instances made so far, and those whose hooks are running.
     @exclusivity(unchecked) var instances = ResolutionInstances()
 
@@ -52,6 +58,11 @@ final class ResolutionContext: @unchecked Sendable {
         self.root = .passUnretained(root)
         self.origin = origin
         self.observer = observer
+        pathStorage = .allocate(capacity: pathCapacity)
+    }
+
+    deinit {
+        pathStorage.deallocate()
     }
 
     /// A context for a new top-level resolution on this thread: the thread's spare one if
@@ -95,9 +106,8 @@ final class ResolutionContext: @unchecked Sendable {
     /// only weak references to the containers so that a stored resolver creates no cycle;
     /// otherwise keep the context, emptied, as this thread's spare.
     static func finish(_ context: consuming ResolutionContext) {
-        // `path` is empty again (every step removes itself); `instances` only after `.graph`.
+        // The path is empty again (every frame pops itself); `instances` only after `.graph`.
         if !context.instances.isEmpty { context.instances.removeAll() }
-        if !context.path.isEmpty { context.path.removeAll(keepingCapacity: true) }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
@@ -111,7 +121,6 @@ final class ResolutionContext: @unchecked Sendable {
             return
         }
         context.instances = ResolutionInstances()
-        context.path = []
         handoff.withLock {
             var chain: [WeakContainer] = []
             var current = context.root?.takeUnretainedValue()
@@ -139,6 +148,55 @@ final class ResolutionContext: @unchecked Sendable {
             let container = escapedOwners.first { $0.identity == identity }?.container
             return (container, nil)
         }
+    }
+}
+
+// MARK: - The path
+
+extension ResolutionContext {
+    /// Puts `entry` on the path, innermost. The caller pops it with ``pop()`` before it returns,
+    /// however it returns.
+    @inline(__always)
+    func push(_ entry: AnyEntry) {
+        if _slowPath(depth == pathCapacity) { growPath() }
+        (pathStorage + depth).initialize(to: .passUnretained(entry))
+        depth += 1
+    }
+
+    /// Takes the innermost entry off the path.
+    @inline(__always)
+    func pop() {
+        depth -= 1
+    }
+
+    @inline(never)
+    private func growPath() {
+        let larger = UnsafeMutablePointer<Unmanaged<AnyEntry>>.allocate(capacity: pathCapacity * 2)
+        larger.moveInitialize(from: pathStorage, count: depth)
+        pathStorage.deallocate()
+        pathStorage = larger
+        pathCapacity *= 2
+    }
+
+    /// The entry being built innermost, if any.
+    var innermost: AnyEntry? {
+        depth == 0 ? nil : pathStorage[depth - 1].takeUnretainedValue()
+    }
+
+    /// The entries being built, outermost first (for diagnostics).
+    var path: [Unmanaged<AnyEntry>] {
+        Array(UnsafeBufferPointer(start: pathStorage, count: depth))
+    }
+
+    /// Whether `entry` (an entry's address) is on this context's path.
+    @inline(__always)
+    func isOnPath(_ entry: UnsafeMutableRawPointer) -> Bool {
+        var index = depth
+        while index > 0 {
+            index -= 1
+            if pathStorage[index].toOpaque() == entry { return true }
+        }
+        return false
     }
 }
 

@@ -35,6 +35,20 @@ struct ResolutionInstances {
         return nil
     }
 
+    /// The value `made` holds, which is a `Service`: the value recorded for an
+    /// `Entry<Service>`. When the payload's type is `Service` itself (always, unless the
+    /// erasure to `Any` unwrapped an existential `Service`), opening the existential and
+    /// reinterpreting the payload costs a fraction of an `as!` cast, which asks the runtime to
+    /// search for a conversion; otherwise it is that cast.
+    @inline(__always)
+    static func unbox<Service>(_ made: Any, as type: Service.Type) -> Service {
+        func open<Payload>(_ payload: Payload) -> Service {
+            if Payload.self == Service.self { return unsafeBitCast(payload, to: Service.self) }
+            return payload as! Service
+        }
+        return _openExistential(made, do: open)
+    }
+
     /// Records `value` as made for `entry` (which has none yet).
     mutating func insert(_ value: Any, for entry: AnyEntry) {
         records.append(Record(entry: entry, value: value))

@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -8,9 +10,10 @@
 
 /// A mutual-exclusion lock over a heap-allocated `pthread_mutex_t`.
 ///
-/// Keystone's only lock primitive. `Synchronization.Mutex` would be nicer but needs iOS 18 /
-/// macOS 15, and `NSLock` would pull Foundation into the core. The mutex lives in its own
-/// allocation so that its address never moves, which pthreads requires.
+/// The lock of container-wide state, and the one a ``ConditionLock`` waits with; each
+/// registration's own state has the one-word ``SlotLock``. `Synchronization.Mutex` would be
+/// nicer but needs iOS 18 / macOS 15, and `NSLock` would pull Foundation into the core. The
+/// mutex lives in its own allocation so that its address never moves, which pthreads requires.
 ///
 /// `@unchecked Sendable`: the wrapped mutex is the synchronisation; the pointer itself is
 /// immutable after `init`.
@@ -50,56 +53,61 @@ final class Lock: @unchecked Sendable {
     }
 }
 
-/// A mutex that lives inside a larger allocation: a ``Slot``'s, which also holds the slot's
-/// published instance, so that a registration makes one allocation instead of three.
+/// The lock of one registration (a ``Slot``'s): one word inside the slot's allocation, which
+/// also holds the slot's published instance, so that a registration makes one allocation for
+/// both.
 ///
-/// A value type: copies refer to the same mutex. The owner frees it with
+/// It is taken on every resolve that the lock-free read does not answer, so it is the
+/// one-word lock of `KeystoneThreadPrimitives.h` (`os_unfair_lock` on Apple platforms, a futex
+/// lock elsewhere), whose uncontended path is one atomic instruction each way, inlined here.
+/// The header states its memory-ordering argument. It is never waited on with a condition
+/// variable (``ConditionLock`` is for that).
+///
+/// A value type: copies refer to the same lock. The owner frees it with
 /// ``deallocate(withWordsBefore:)``.
-struct SlotLock: @unchecked Sendable {  // the mutex is the synchronisation
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+struct SlotLock: @unchecked Sendable {  // the lock word is the synchronisation
+    let word: UnsafeMutablePointer<keystone_lock>
 
-    /// Allocates `words` pointer-sized words followed by an initialised mutex, in one block.
+    /// Allocates `words` pointer-sized words followed by a free lock, in one block.
     static func allocate(withWordsBefore words: Int) -> (words: UnsafeMutableRawPointer, lock: SlotLock) {
         let offset = Self.offset(words: words)
         let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: offset + MemoryLayout<pthread_mutex_t>.stride,
-            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<UnsafeRawPointer>.alignment)
+            byteCount: offset + MemoryLayout<keystone_lock>.stride,
+            alignment: max(MemoryLayout<keystone_lock>.alignment, MemoryLayout<UnsafeRawPointer>.alignment)
         )
-        let mutex = (raw + offset).bindMemory(to: pthread_mutex_t.self, capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
-        precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        return (raw, SlotLock(mutex: mutex))
+        let word = (raw + offset).bindMemory(to: keystone_lock.self, capacity: 1)
+        word.initialize(to: keystone_lock())
+        keystone_lock_init(word)
+        return (raw, SlotLock(word: word))
     }
 
-    /// Destroys the mutex and frees the block it was allocated in.
+    /// Frees the block the lock was allocated in. Nobody may hold or wait for the lock.
     func deallocate(withWordsBefore words: Int) {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        (UnsafeMutableRawPointer(mutex) - Self.offset(words: words)).deallocate()
+        word.deinitialize(count: 1)
+        (UnsafeMutableRawPointer(word) - Self.offset(words: words)).deallocate()
     }
 
     private static func offset(words: Int) -> Int {
         let bytes = words * MemoryLayout<UnsafeRawPointer>.stride
-        let alignment = MemoryLayout<pthread_mutex_t>.alignment
+        let alignment = MemoryLayout<keystone_lock>.alignment
         return (bytes + alignment - 1) / alignment * alignment
     }
 
     @inline(__always)
     func lock() {
-        pthread_mutex_lock(mutex)
+        keystone_lock_lock(word)
     }
 
     @inline(__always)
     func unlock() {
-        pthread_mutex_unlock(mutex)
+        keystone_lock_unlock(word)
     }
 
     /// Takes the lock if it is free, and returns whether it did: for a second slot lock taken
     /// while holding another, where waiting could deadlock and skipping is allowed.
     @inline(__always)
     func tryLock() -> Bool {
-        pthread_mutex_trylock(mutex) == 0
+        keystone_lock_trylock(word)
     }
 
     /// Runs `body` with the lock held. `body` must not call back into user code that could

@@ -21,6 +21,35 @@ final class GraphC {
 }
 final class GraphD {}
 
+protocol GraphShared: AnyObject, Sendable {}
+final class SharedImplementation: GraphShared {}
+/// Larger than an existential's inline buffer, so that `Any` holds it in a box of its own.
+struct LargeValue: Sendable {
+    static let expectedPadding = (1, 2, 3, 4, 5)
+    let id: SharedImplementation
+    let padding = LargeValue.expectedPadding
+}
+final class GraphPair {
+    let first: any GraphShared
+    let second: any GraphShared
+    let firstOptional: SharedImplementation?
+    let secondOptional: SharedImplementation?
+    let firstValue: LargeValue
+    let secondValue: LargeValue
+    init(
+        first: any GraphShared, second: any GraphShared,
+        firstOptional: SharedImplementation?, secondOptional: SharedImplementation?,
+        firstValue: LargeValue, secondValue: LargeValue
+    ) {
+        self.first = first
+        self.second = second
+        self.firstOptional = firstOptional
+        self.secondOptional = secondOptional
+        self.firstValue = firstValue
+        self.secondValue = secondValue
+    }
+}
+
 func registerGraph(in container: Container, scopeOfD: Scope? = nil) {
     container.register { r in try GraphA(b: r.resolve(), c: r.resolve()) }
     container.register { r in try GraphB(d: r.resolve()) }
@@ -58,6 +87,27 @@ struct ScopeTests {
         #expect(a1.b.d === a1.c.d)
         #expect(a1.b.d !== a2.b.d)
         #expect(Scope.graph == container.defaultScope)
+    }
+
+    @Test("graph shares a protocol-typed, an optional and a large value-typed service within a resolution")
+    func graphOfExistentialsAndValues() throws {
+        let container = Container()
+        container.register((any GraphShared).self) { _ in SharedImplementation() }
+        container.register(SharedImplementation?.self) { _ in SharedImplementation() }
+        container.register(LargeValue.self) { _ in LargeValue(id: SharedImplementation()) }
+        container.register { r in
+            try GraphPair(
+                first: r.resolve(), second: r.resolve(),
+                firstOptional: r.resolve(), secondOptional: r.resolve(),
+                firstValue: r.resolve(), secondValue: r.resolve())
+        }
+        let pair: GraphPair = try container.tryResolve()
+        #expect(pair.first === pair.second)
+        #expect(pair.firstOptional != nil && pair.firstOptional === pair.secondOptional)
+        #expect(pair.firstValue.id === pair.secondValue.id)
+        #expect(pair.firstValue.padding == LargeValue.expectedPadding)
+        let again: GraphPair = try container.tryResolve()
+        #expect(again.first !== pair.first)
     }
 
     @Test("A container with another default scope uses it for registrations without one")
