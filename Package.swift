@@ -160,3 +160,11 @@ if Context.environment["KEYSTONE_CHECK"] == "0" {
     package.products.removeAll { $0.name == "KeystoneCheck" || $0.name == "keystone-check" }
     package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
 }
+
+// `KEYSTONE_TEST_TARGETS=A,B` keeps only the test targets named: for CI steps that build the
+// package again with other settings (a sanitizer, the SwiftLog trait) to run part of its
+// tests, so that they do not compile every other test target as well.
+if let kept = Context.environment["KEYSTONE_TEST_TARGETS"] {
+    let names = Set(kept.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !names.contains($0.name) }
+}
