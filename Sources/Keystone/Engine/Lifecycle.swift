@@ -13,7 +13,7 @@ import CKeystoneThreadPrimitives
 final class Lifecycle: @unchecked Sendable {
     /// The container's lock, with the condition that waiters for its shared builds wait on.
     let builds = ConditionLock()
-    var lock: Lock { builds.lock }
+    var lock: ConditionLock.Mutex { builds.lock }
     var held: [Slot] = []
     /// Registrations that replaced another of the same key in this container, for `verify()`:
     /// one record per key, however often it was registered again, so that re-registering in

@@ -193,7 +193,7 @@ final class InstanceBox<Service> {
 /// publishes it in an empty cell with a release store; a reader loads cells with acquire
 /// loads and stops at the first empty one. Growing builds a new, twice as large table and
 /// publishes it the same way. Nothing a reader can reach is freed before the registry itself
-/// (old tables are retired until `deinit`), so a reader never needs a reference count or a
+/// (each table links the one it replaced, and all are freed in `deinit`), so a reader never needs a reference count or a
 /// lock. Retired memory is bounded by the geometric growth: at most the size of the live
 /// table. A registration allocates nothing here beyond its share of the growth.
 ///
@@ -201,37 +201,64 @@ final class InstanceBox<Service> {
 /// read and written with acquire/release atomics.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    /// A table: `mask` followed by `mask + 1` atomically published cells, each an unretained
-    /// ``Slot`` or nil.
+    /// A table, in one block of words: its `mask`, the table it replaced (nil for the first),
+    /// then `mask + 1` atomically published cells, each an unretained ``Slot`` or nil. The
+    /// block is written completely before it is published.
     private struct Table {
-        let mask: Int
-        let cells: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+        let block: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+        @inline(__always)
+        var mask: Int { Int(bitPattern: block[0]) }
+        var previous: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+            block[1]?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        }
+        @inline(__always)
+        var cells: UnsafeMutablePointer<UnsafeMutableRawPointer?> { block + 2 }
+
+        /// Writes the header of a table of `capacity` empty cells into `block`.
+        static func initialize(
+            _ block: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
+            capacity: Int,
+            previous: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        ) -> Table {
+            block.initialize(to: UnsafeMutableRawPointer(bitPattern: capacity - 1))
+            (block + 1).initialize(to: previous.map(UnsafeMutableRawPointer.init))
+            (block + 2).initialize(repeating: nil, count: capacity)
+            return Table(block: block)
+        }
+
+        static func words(capacity: Int) -> Int { 2 + capacity }
     }
 
-    /// Two words: the published table (a pointer to a `Table`), then the logging word,
+    /// How many cells the first table has: room for four registrations (a table grows when it
+    /// is half full), which is what a request's child container usually has.
+    private static let initialCapacity = 8
+
+    /// Two words: the published table (a pointer to a `Table`'s block), then the logging word,
     /// non-nil while the container has a logger (see ``isLogging``). They share an allocation
-    /// (and a cache line), so that the resolve fast path's check costs a load, not a miss.
+    /// (and a cache line), so that the resolve fast path's check costs a load, not a miss; the
+    /// first table follows them in the same allocation, so that a new container allocates
+    /// its registry in one block.
     @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     private let writeLock = Lock()
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`.
     private var slots: [Slot] = []
-    /// Every table ever allocated, freed in `deinit`. Guarded by `writeLock`.
-    private var tables: [UnsafeMutablePointer<Table>] = []
 
     init() {
-        current = .allocate(capacity: 2)
-        current.initialize(repeating: nil, count: 2)
-        let table = Self.makeTable(capacity: 64)
-        tables.append(table)
-        current.pointee = UnsafeMutableRawPointer(table)
+        current = .allocate(capacity: 2 + Table.words(capacity: Self.initialCapacity))
+        (current + 1).initialize(to: nil)
+        let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
+        current.initialize(to: UnsafeMutableRawPointer(first.block))
     }
 
     deinit {
         for slot in slots { slot.entry = nil }  // entries hold their slot; break the cycle
-        for table in tables {
-            table.pointee.cells.deallocate()
-            table.deallocate()
+        // Every table grown, newest first; the first one is part of `current`'s block.
+        var table: Table? = currentTable
+        while let grown = table, let previous = grown.previous {
+            grown.block.deallocate()
+            table = Table(block: previous)
         }
         current.deallocate()
     }
@@ -305,7 +332,7 @@ final class Registry: @unchecked Sendable {
     func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
         let raw = keystone_load_acquire(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
-        let table = raw.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
+        let table = Table(block: raw.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
         var index = Int(truncatingIfNeeded: key.mixed) & table.mask
         while true {
             let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
@@ -340,7 +367,7 @@ final class Registry: @unchecked Sendable {
     // MARK: - Writing (with `writeLock` held)
 
     private var currentTable: Table {
-        current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: Table.self).pointee
+        Table(block: current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
     }
 
     private func insert(_ slot: Slot, in table: Table) {
@@ -351,22 +378,16 @@ final class Registry: @unchecked Sendable {
         keystone_store_release(table.cells + index, Unmanaged.passUnretained(slot).toOpaque())
     }
 
+    /// A table twice as large as `old`, holding every slot but the newest, published; `old`
+    /// stays reachable from it (readers may still be walking it) until `deinit`.
     private func grow(from old: Table) -> Table {
-        let pointer = Self.makeTable(capacity: (old.mask + 1) * 2)
-        tables.append(pointer)
-        let table = pointer.pointee
+        let capacity = (old.mask + 1) * 2
+        let block = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Table.words(capacity: capacity))
+        let table = Table.initialize(block, capacity: capacity, previous: old.block)
         for slot in slots.dropLast() {  // the newest slot is inserted by the caller
             insert(slot, in: table)
         }
-        keystone_store_release(current, UnsafeMutableRawPointer(pointer))
-        return table
-    }
-
-    private static func makeTable(capacity: Int) -> UnsafeMutablePointer<Table> {
-        let cells = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: capacity)
-        cells.initialize(repeating: nil, count: capacity)
-        let table = UnsafeMutablePointer<Table>.allocate(capacity: 1)
-        table.initialize(to: Table(mask: capacity - 1, cells: cells))
+        keystone_store_release(current, UnsafeMutableRawPointer(block))
         return table
     }
 }
