@@ -60,8 +60,8 @@ struct InjectionSnippetTests {
         let container = Container()
         // snippet
         let thingModule = Module {
-            transient { Thing() }
-            singleton { try ThingFetcher(thing: get()) }
+            singleton { Thing() }
+            transient { try ThingFetcher(thing: get()) }
                 .bind(IntFetcher.self)
             weak(name: "feed") { FeedStore() }
         }
@@ -91,7 +91,7 @@ struct InjectionSnippetTests {
         // snippet
         container.autoregister(Thing.init)
         container.autoregister(ThingFetcher.init)  // ThingFetcher(thing:): `thing` is resolved
-        container.autoregister(IntFetcher.self, name: "fetcher", scope: .singleton, ThingFetcher.init)
+        container.autoregister(IntFetcher.self, name: "fetcher", scope: .transient, ThingFetcher.init)
         container.autoregister(ThingViewModel.init, argument: String.self)  // first parameter: a runtime argument
         // end
 

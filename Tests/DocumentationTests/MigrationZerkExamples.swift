@@ -36,6 +36,14 @@ struct MigrationZerkExamples {
         #expect(a is MultitypeClass && b is MultitypeClass)
     }
 
+    @Test("verify() reports the captive dependency the guide mentions, at the singleton")
+    func captiveDependency() {
+        var samples = VerificationSamples()
+        samples.add(ArgumentativeProtocol.self, arguments: "x")
+        let captives = Self.makeStore().verify(samples: samples).problems.filter { $0.kind == .captiveDependency }
+        #expect(captives.map(\.path) == [["ArgumentativeProtocol", "TransientProtocol"]])
+    }
+
     @Test("The wrong argument type is an argumentMismatch error")
     func argumentMismatch() {
         let store = Self.makeStore()

@@ -48,4 +48,48 @@ import Testing
         #expect(errors.first?.message.hasPrefix("`ReportServer` (.singleton)") == true)
         #expect(!report.findings.contains { $0.severity == .warning })
     }
+
+    /// The compiled examples of the README and of every DocC guide, file by file: the check
+    /// reports an error only where a guide shows a problem on purpose, each a problem that
+    /// `verify()` reports for that container too (the example's test checks it).
+    @Test(
+        "The guides' compiled examples fail only where a guide shows a problem",
+        arguments: [
+            // The Diagnostics and Verification articles: `Checkout` needs an unregistered
+            // `PaymentService`.
+            ("GuideExamples", [Finding.Kind.missingDependency, .missingDependency]),
+            // The Verification article's failing report: a singleton `ResponseCache` keeps a
+            // transient `RequestContext`.
+            ("ReadmeExamples", [.captiveDependency]),
+            // The KeystoneCheck article's example.
+            ("KeystoneCheckExamples", [.captiveDependency]),
+            // Zerk's example, translated as it is: its singleton keeps the transient it was built
+            // with (the guide says so).
+            ("MigrationZerkExamples", [.captiveDependency]),
+            ("InjectionExamples", []),
+            ("MigrationFactoryExamples", []),
+            ("MigrationKOInjectExamples", []),
+            ("MigrationResolverExamples", []),
+            ("MigrationSwinjectExamples", []),
+            ("MigrationSwoinExamples", []),
+        ])
+    func guideExamples(_ file: String, _ expected: [Finding.Kind]) throws {
+        let report = try Corpus.check(["Tests/DocumentationTests/\(file).swift"], module: "DocumentationTests")
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == expected, "\(errors.map(\.diagnostic))")
+    }
+
+    @Test("Every compiled example file of the guides is checked")
+    func everyGuideExampleFileIsChecked() {
+        let checked: Set = [
+            "GuideExamples", "ReadmeExamples", "KeystoneCheckExamples", "MigrationZerkExamples",
+            "InjectionExamples", "MigrationFactoryExamples", "MigrationKOInjectExamples",
+            "MigrationResolverExamples", "MigrationSwinjectExamples", "MigrationSwoinExamples",
+            "DocumentationSyncTests",
+        ]
+        let files = Corpus.swiftFiles(in: "Tests/DocumentationTests").map {
+            String($0.split(separator: "/").last!.dropLast(".swift".count))
+        }
+        #expect(Set(files) == checked)
+    }
 }
