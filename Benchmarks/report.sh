@@ -31,7 +31,8 @@ import sys
 # The order of the scenarios in the table; any other scenario follows, by name.
 ORDER = [
     "singleton", "transient", "transient+singleton", "graph4", "chain10", "arguments1",
-    "arguments3", "singleton-10k", "register1k", "singleton-2threads",
+    "arguments3", "singleton-10k", "register1k", "singleton-2threads", "request",
+    "request-2threads",
 ]
 WIRINGS = ("hand", "keystone", "swinject")
 TIME = "Time (wall clock)"
@@ -106,6 +107,8 @@ print()
 print("Median (p50) wall time per operation, release build, one run. register1k: one operation")
 print("is a new container with 1,000 registrations. singleton-2threads: time per resolve per")
 print("thread with two threads resolving at once (equal to `singleton` if resolves scale).")
+print("request: a child container per request with three registrations, a graph of three")
+print("resolved, the child disposed; request-2threads: per request per thread, two at once.")
 print(f"Allocations: per operation, less the harness's own {malloc_overhead:.0f} per sample.")
 
 # swift-dependencies, in the scenarios that have a counterpart there (a value read through
@@ -135,5 +138,13 @@ if single and threaded:
         line += f"; hand wiring {hand_threaded / hand_single:.2f}x"
     if swinject_single and swinject_threaded:
         line += f"; Swinject {swinject_threaded / swinject_single:.2f}x"
+    print(line)
+request = {wiring: per_op(f"request/{wiring}", TIME) for wiring in WIRINGS}
+request2 = {wiring: per_op(f"request-2threads/{wiring}", TIME) for wiring in WIRINGS}
+if request["keystone"] and request2["keystone"]:
+    line = f"Request scope, two threads / one thread (per request): Keystone {request2['keystone'] / request['keystone']:.2f}x"
+    for wiring, label in (("hand", "hand wiring"), ("swinject", "Swinject")):
+        if request[wiring] and request2[wiring]:
+            line += f"; {label} {request2[wiring] / request[wiring]:.2f}x"
     print(line)
 PY

@@ -33,6 +33,13 @@ final class HandRoot: Sendable {
         Link9(Link8(Link7(Link6(Link5(Link4(Link3(Link2(Link1(Link0())))))))))
     }
 
+    /// A request's objects: its context, shared by the repository and the handler.
+    @inline(never)
+    func handleRequest() -> RequestHandler {
+        let context = RequestContext()
+        return RequestHandler(repository: RequestRepository(store: store, context: context), context: context)
+    }
+
     @inline(never)
     func makeTagged(id: Int) -> Tagged {
         Tagged(id: id)

@@ -10,5 +10,6 @@ let benchmarks: @Sendable () -> Void = {
     argumentScenarios()
     scaleScenarios()
     threadScenarios()
+    requestScenarios()
     verifyScenarios()
 }

@@ -122,3 +122,30 @@ final class Configured: Sendable {
         self.isEnabled = isEnabled
     }
 }
+
+// MARK: - A request scope: per request, a context, a repository and a handler.
+
+/// The state of one request: one per request's container.
+final class RequestContext: Sendable {}
+
+/// Needs the app's store and the request's context.
+final class RequestRepository: Sendable {
+    let store: Store
+    let context: RequestContext
+
+    init(store: Store, context: RequestContext) {
+        self.store = store
+        self.context = context
+    }
+}
+
+/// What a request resolves: needs the repository and the same context.
+final class RequestHandler: Sendable {
+    let repository: RequestRepository
+    let context: RequestContext
+
+    init(repository: RequestRepository, context: RequestContext) {
+        self.repository = repository
+        self.context = context
+    }
+}

@@ -38,6 +38,41 @@ final class Root: Sendable {
     }
 }
 
+final class RequestContext: Sendable {}
+final class RequestRepository: Sendable {
+    let store: Store
+    let context: RequestContext
+    init(store: Store, context: RequestContext) {
+        self.store = store
+        self.context = context
+    }
+}
+final class RequestHandler: Sendable {
+    let repository: RequestRepository
+    let context: RequestContext
+    init(repository: RequestRepository, context: RequestContext) {
+        self.repository = repository
+        self.context = context
+    }
+}
+
+/// A request's container: a child of `app` with three registrations, the handler's graph
+/// resolved, the child disposed.
+@inline(never)
+func handleRequest(in app: Container) -> RequestHandler {
+    let child = Container(parent: app)
+    child.register(RequestContext.self, scope: .singleton) { _ in RequestContext() }
+    child.register(RequestRepository.self, scope: .transient) { r in
+        try RequestRepository(store: r.resolve(), context: r.resolve())
+    }
+    child.register(RequestHandler.self, scope: .transient) { r in
+        try RequestHandler(repository: r.resolve(), context: r.resolve())
+    }
+    let handler = child.resolve(RequestHandler.self)
+    child.dispose()
+    return handler
+}
+
 final class Tagged: Sendable {
     let id: Int
     init(id: Int) { self.id = id }
@@ -60,12 +95,16 @@ enum Hand {
         return Root(left: Left(leaf: leaf), right: Right(leaf: leaf))
     }
     @inline(never) static func tagged(_ id: Int) -> Tagged { Tagged(id: id) }
+    @inline(never) static func request() -> RequestHandler {
+        let context = RequestContext()
+        return RequestHandler(repository: RequestRepository(store: store, context: context), context: context)
+    }
 }
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -106,6 +145,11 @@ case "child-transient+singleton":
 case "child-singleton":
     let child = Container(parent: container)
     for _ in 0..<iterations { consume(child.resolve(Store.self)) }
+case "request":
+    consume(handleRequest(in: container))
+    for _ in 0..<iterations { consume(handleRequest(in: container)) }
+case "hand-request":
+    for _ in 0..<iterations { consume(Hand.request()) }
 case "hand-transient":
     for _ in 0..<iterations { consume(Hand.widget()) }
 case "hand-transient+singleton":
