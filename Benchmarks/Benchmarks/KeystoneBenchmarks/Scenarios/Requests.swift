@@ -21,14 +21,7 @@ func requestScenarios() {
             handScaling: .kilo,
             hand: {
                 let root = HandRoot()
-                return { benchmark in
-                    let count = benchmark.scaledIterations.count
-                    onThreads(threads) {
-                        for _ in 0..<count {
-                            blackHole(root.handleRequest())
-                        }
-                    }
-                }
+                return requests(on: threads) { root.handleRequest() }
             },
             keystone: {
                 let app = Keystone.Container()
@@ -49,14 +42,7 @@ func requestScenarios() {
                 }
                 let check = request()
                 precondition(check.context === check.repository.context)
-                return { benchmark in
-                    let count = benchmark.scaledIterations.count
-                    onThreads(threads) {
-                        for _ in 0..<count {
-                            blackHole(request())
-                        }
-                    }
-                }
+                return requests(on: threads, request)
             },
             swinject: {
                 let app = Swinject.Container()
@@ -79,16 +65,25 @@ func requestScenarios() {
                 }
                 let check = request()
                 precondition(check.context === check.repository.context)
-                return { benchmark in
-                    let count = benchmark.scaledIterations.count
-                    onThreads(threads) {
-                        for _ in 0..<count {
-                            blackHole(request())
-                        }
-                    }
-                }
+                return requests(on: threads, request)
             }
         )
+    }
+}
+
+/// The measured body: `benchmark.scaledIterations.count` requests on each of `threads`
+/// threads at once.
+private func requests(
+    on threads: Int,
+    _ request: @escaping @Sendable () -> RequestHandler
+) -> Benchmark.BenchmarkClosure {
+    { benchmark in
+        let count = benchmark.scaledIterations.count
+        onThreads(threads) {
+            for _ in 0..<count {
+                blackHole(request())
+            }
+        }
     }
 }
 
