@@ -106,7 +106,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// only weak references to the containers so that a stored resolver creates no cycle;
     /// otherwise keep the context, emptied, as this thread's spare.
     static func finish(_ context: consuming ResolutionContext) {
-        // The path is empty again (every frame pops itself); `instances` only after `.graph`.
+        // The path is empty again (every build pops its entry); `instances` only after `.graph`.
         if !context.instances.isEmpty { context.instances.removeAll() }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
