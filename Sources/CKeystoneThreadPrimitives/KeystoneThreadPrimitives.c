@@ -106,13 +106,10 @@ bool keystone_enroll_spare_resolution(void *context, void (*release)(void *)) {
     return true;
 }
 
-// MARK: - The slot lock's contended path (see KeystoneThreadPrimitives.h)
+// MARK: - The one-word lock's contended path (see KeystoneThreadPrimitives.h)
+// (On Apple platforms the lock is os_unfair_lock, which has its own.)
 
-#if defined(__APPLE__)
-// os_unfair_lock has its own; these are never called.
-void keystone_lock_lock_contended(keystone_lock *lock) { os_unfair_lock_lock(lock); }
-void keystone_lock_wake(keystone_lock *lock) { (void)lock; }
-#else
+#if !defined(__APPLE__)
 #if defined(__linux__)
 #include <linux/futex.h>
 static void lock_sleep(keystone_lock *lock) {

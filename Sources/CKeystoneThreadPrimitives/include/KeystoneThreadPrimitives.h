@@ -111,13 +111,14 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
     return __atomic_compare_exchange_n(address, &value, NULL, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
-// MARK: - The slot lock
+// MARK: - The one-word lock
 //
-// A one-word mutual-exclusion lock for the state of one registration (`SlotLock` in
-// Keystone/Internal/Lock.swift). It is taken on every resolve that is not answered by the
-// lock-free read, so its uncontended path is one compare-and-exchange to take it and one
-// exchange to release it, inlined into the caller; a `pthread_mutex_t` costs two library calls
-// and 40 bytes per registration. It is never used with a condition variable.
+// A one-word mutual-exclusion lock: each registration's (`SlotLock` in
+// Keystone/Internal/Lock.swift) and the container-wide ones (`Lock` there). The slot lock is
+// taken on every resolve that the lock-free read does not answer, so the uncontended path is
+// one compare-and-exchange to take it and one exchange to release it, inlined into the caller;
+// a `pthread_mutex_t` costs two library calls and 40 bytes. It is never used with a condition
+// variable (`ConditionLock` is a pthread mutex for that).
 //
 // On Apple platforms it is `os_unfair_lock`. Elsewhere it is the three-state futex lock
 // described by Ulrich Drepper in "Futexes Are Tricky" (mutex 3): the word is 0 (free), 1 (held)
@@ -135,26 +136,24 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
 //   waiter's exchange and its sleep is not lost: the word is no longer 2, and the sleep returns
 //   at once. A spurious wake-up only loops.
 //
-// Nothing holds this lock while it waits for anything else, runs user code, or allocates
-// beyond what the holder's own code does.
+// A slot lock is never held while its holder waits for anything else or runs user code; the
+// container-wide locks say in Swift what they guard and in which order they are taken.
 
 #if defined(__APPLE__)
 #include <os/lock.h>
 typedef os_unfair_lock keystone_lock;
-#define KEYSTONE_LOCK_INIT OS_UNFAIR_LOCK_INIT
 #else
 #include <stdint.h>
 typedef struct keystone_lock {
     uint32_t state;
 } keystone_lock;
-#define KEYSTONE_LOCK_INIT {0}
-#endif
 
 /// Sleeps until the lock is free and takes it: the contended path of `keystone_lock_lock`.
 void keystone_lock_lock_contended(keystone_lock *_Nonnull lock);
 
 /// Wakes one thread asleep in `keystone_lock_lock_contended`.
 void keystone_lock_wake(keystone_lock *_Nonnull lock);
+#endif
 
 static inline void keystone_lock_init(keystone_lock *_Nonnull lock) {
 #if defined(__APPLE__)

@@ -104,7 +104,7 @@ class AnyEntry: @unchecked Sendable {
         self.isAsync = isAsync
         self.isMainActor = isMainActor
         self.needsSynchronousCheck = isAsync || isMainActor
-        self.isPlain = scope == .transient && !hasAfterCreation && !isAsync && !isMainActor
+        self.isPlain = isTransient && !hasAfterCreation && !needsSynchronousCheck
         self.verification = verification
     }
 

@@ -193,9 +193,10 @@ final class InstanceBox<Service> {
 /// publishes it in an empty cell with a release store; a reader loads cells with acquire
 /// loads and stops at the first empty one. Growing builds a new, twice as large table and
 /// publishes it the same way. Nothing a reader can reach is freed before the registry itself
-/// (each table links the one it replaced, and all are freed in `deinit`), so a reader never needs a reference count or a
-/// lock. Retired memory is bounded by the geometric growth: at most the size of the live
-/// table. A registration allocates nothing here beyond its share of the growth.
+/// (each table links the one it replaced, and all are freed in `deinit`), so a reader never
+/// needs a reference count or a lock. Retired memory is bounded by the geometric growth: at
+/// most the size of the live table. A registration allocates nothing here beyond its share of
+/// the growth.
 ///
 /// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the published pointers are
 /// read and written with acquire/release atomics.
