@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // A sample, not part of Keystone's package graph: a Hummingbird 2 server whose composition root
@@ -11,7 +11,9 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "Keystone", path: "../.."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // No traits: the sample reads no swift-configuration and encodes no URL forms, and
+        // leaving them out keeps those packages out of its build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0", traits: []),
         // Both already come with Hummingbird; named here because the sample imports them.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
@@ -31,7 +33,6 @@ let package = Package(
                 "NotesServer",
                 .product(name: "Keystone", package: "Keystone"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

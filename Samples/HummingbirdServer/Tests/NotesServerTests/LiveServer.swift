@@ -1,11 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Keystone
 import ServiceLifecycle
 
 @testable import NotesServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Runs the app on 127.0.0.1, on a port the system picks, for the length of `body`; then shuts it
 /// down gracefully (in-flight requests finish first).
@@ -51,48 +54,77 @@ enum LiveServerError: Error {
 /// A configuration for tests: loopback, and port 0 so that the system picks a free port.
 let testConfiguration = NotesConfiguration(host: "127.0.0.1", port: 0, maxNoteLength: 20)
 
-/// One HTTP/1.1 connection to the server at 127.0.0.1:`port`, for the length of `body`.
+/// A client of the server at 127.0.0.1:`port`, for the length of `body`.
+///
+/// The tests speak HTTP/1.1 to the server through Foundation's `URLSession`, which every
+/// toolchain ships, rather than through HummingbirdTesting, whose client brings AsyncHTTPClient,
+/// SwiftNIO SSL and BoringSSL into the sample's build only to send plain-text requests.
 func withClient<Value: Sendable>(
     port: Int,
-    _ body: @escaping @Sendable (TestClient) async throws -> Value
+    _ body: @Sendable (TestClient) async throws -> Value
 ) async throws -> Value {
-    try await TestClient.withClient(
-        host: "127.0.0.1",
-        port: port,
-        configuration: .init(timeout: .seconds(10)),
-        operation: body
-    )
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 10
+    // Requests that a test holds inside the server all at once each need a connection of their own.
+    configuration.httpMaximumConnectionsPerHost = 64
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    return try await body(TestClient(port: port, session: session))
 }
 
-extension TestClient {
+/// Sends requests to the server at 127.0.0.1:`port` and reads back what the tests check.
+struct TestClient: Sendable {
+    let port: Int
+    let session: URLSession
+
     /// Sends `POST /notes` with `text` as its JSON body.
-    func postNote(_ text: String) async throws -> TestClient.Response {
-        let json = try JSONEncoder().encode(["text": text])
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        return try await execute(
-            TestClient.Request(
-                "/notes",
-                method: .post,
-                authority: "127.0.0.1",
-                headers: headers,
-                body: ByteBuffer(bytes: json)
-            )
-        )
+    func postNote(_ text: String) async throws -> TestResponse {
+        var request = URLRequest(url: url(path: "/notes"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(["text": text])
+        return try await send(request)
     }
 
     /// Sends `GET` for `path`.
-    func get(path: String) async throws -> TestClient.Response {
-        try await execute(TestClient.Request(path, method: .get, authority: "127.0.0.1"))
+    func get(path: String) async throws -> TestResponse {
+        try await send(URLRequest(url: url(path: path)))
+    }
+
+    private func url(path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    private func send(_ request: URLRequest) async throws -> TestResponse {
+        let (body, response) = try await session.data(for: request)
+        guard let response = response as? HTTPURLResponse else {
+            throw TestClientError.notHTTP(request.url?.absoluteString ?? "")
+        }
+        return TestResponse(
+            status: HTTPResponse.Status(code: response.statusCode),
+            requestID: response.value(forHTTPHeaderField: HTTPField.Name.requestID.rawName),
+            body: body
+        )
     }
 }
 
-extension TestClient.Response {
+/// What the server answered to one request.
+struct TestResponse: Sendable {
+    /// The status code.
+    let status: HTTPResponse.Status
     /// The `X-Request-ID` header.
-    var requestID: String? { headers[.requestID] }
+    let requestID: String?
+    /// The body as sent.
+    let body: Data
 
     /// The body decoded from JSON.
     func decode<Value: Decodable>(_ type: Value.Type = Value.self) throws -> Value {
-        try JSONDecoder().decode(Value.self, from: Data((body ?? ByteBuffer()).readableBytesView))
+        try JSONDecoder().decode(Value.self, from: body)
     }
+}
+
+/// Why a ``TestClient`` request has no response to read.
+enum TestClientError: Error {
+    /// The answer to the request at this URL was not an HTTP response.
+    case notHTTP(String)
 }

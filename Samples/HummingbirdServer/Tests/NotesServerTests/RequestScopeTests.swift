@@ -1,6 +1,5 @@
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Keystone
 import Testing
 
@@ -73,14 +72,14 @@ struct RequestScopeTests {
         }
 
         let responses = try await withLiveServer(container: container) { port in
-            try await withThrowingTaskGroup(of: (Int, TestClient.Response).self) { group in
+            try await withThrowingTaskGroup(of: (Int, TestResponse).self) { group in
                 for index in 0..<requests {
                     group.addTask {
                         let response = try await withClient(port: port) { try await $0.postNote("note \(index)") }
                         return (index, response)
                     }
                 }
-                var responses: [Int: TestClient.Response] = [:]
+                var responses: [Int: TestResponse] = [:]
                 do {
                     for try await (index, response) in group { responses[index] = response }
                 } catch {
