@@ -161,6 +161,18 @@ if Context.environment["KEYSTONE_CHECK"] == "0" {
     package.dependencies.removeAll { "\($0.kind)".contains("swift-syntax") }
 }
 
+// `KEYSTONE_WARNINGS_AS_ERRORS=1` makes every warning in this package's Swift targets an error.
+// CI sets it for all its commands rather than passing `-Xswiftc -warnings-as-errors` to one of
+// them: `swift build`, `swift run` and `swift test` then share one set of compiler flags, and none
+// of them compiles again what another already built (a flag that differs between two commands
+// makes the second recompile every target).
+if Context.environment["KEYSTONE_WARNINGS_AS_ERRORS"] == "1" {
+    // The plugin and the C target take no Swift settings.
+    for target in package.targets where target.type != .plugin && target.name != "CKeystoneThreadPrimitives" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+    }
+}
+
 // `KEYSTONE_TEST_TARGETS=A,B` keeps only the test targets named: for CI steps that build the
 // package again with other settings (a sanitizer, the SwiftLog trait) to run part of its
 // tests, so that they do not compile every other test target as well.
