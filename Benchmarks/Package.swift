@@ -12,7 +12,9 @@ let package = Package(
         // The trait list is required: the default traits pull a package the mirror lacks.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
-        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+        // No traits: the benchmarks use `DependencyValues` alone, and the default traits add
+        // swift-clocks, combine-schedulers and OpenCombine to a release build (about 35 s).
+        .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1", traits: []),
     ],
     targets: [
         .executableTarget(
