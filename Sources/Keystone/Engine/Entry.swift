@@ -175,12 +175,18 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// Hooks run when a held instance leaves its scope.
     @usableFromInline let onDispose: [@Sendable (Service) -> Void]
 
-    // Guarded by `slot.lock`:
-    /// The held instance of a `.singleton` or `.cached` registration. The slot publishes it
-    /// for the lock-free read while it is set (see ``Slot``).
-    @usableFromInline var instance: Service?
+    // Guarded by `slot.lock`, which already excludes overlapping accesses: the dynamic
+    // exclusivity check (a thread-local lookup on every access) is turned off for them.
+    /// The held instance of a `.singleton` or `.cached` registration, in the box that the slot
+    /// publishes for the lock-free read while it is set (see ``Slot``). A box rather than a
+    /// `Service?`: this code is not specialised for `Service`, so every `Service?` it touches,
+    /// down to the one `deinit` destroys, asks the runtime for the metadata of
+    /// `Optional<Service>` (a lookup of about 450 instructions), where an optional reference
+    /// asks for nothing. The slot publishes this same box, so holding an instance allocates
+    /// what publishing it did before: one box.
+    @exclusivity(unchecked) @usableFromInline var held: InstanceBox<Service>?
     /// The instance of a `.weak` registration.
-    @usableFromInline weak var object: AnyObject?
+    @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
 
     /// What verification builds instead of calling `factory`, for
     /// ``VerificationMode/standIn(reason:)``.
@@ -264,9 +270,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             factory: factory
         )
         copy.generation = generation
-        copy.instance = instance
+        copy.held = held
         copy.object = object
-        instance = nil
+        held = nil
         return copy
     }
 
@@ -305,12 +311,19 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         }
     }
 
-    /// The instance the scope holds now, if any. Called with `slot.lock` held.
+    /// The instance the scope holds now, if any, boxed. Called with `slot.lock` held.
     @inline(__always)
-    var currentInstance: Service? {
-        if let instance { return instance }
-        if case .weak = scope.kind, let object { return object as? Service }
+    var currentInstance: InstanceBox<Service>? {
+        if let held { return held }
+        if case .weak = scope.kind, object != nil { return livingWeakInstance() }
         return nil
+    }
+
+    /// The `.weak` instance, if it is still alive, in a box of its own.
+    @inline(never)
+    private func livingWeakInstance() -> InstanceBox<Service>? {
+        guard let object, let instance = object as? Service else { return nil }
+        return InstanceBox(instance)
     }
 
     override func forgetWeakInstance() {
@@ -318,11 +331,11 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func takeHeldInstance() -> (() -> Void)? {
-        guard let held = instance else { return withdrawPublishedConversion() }
-        instance = nil
+        guard let box = held else { return withdrawPublishedConversion() }
+        held = nil
         let withdrawn = slot.unpublish()
         let conversions = slot.withdrawConversions()
-        let dispose = disposal(of: held, hooks: onDispose)
+        let dispose = disposal(of: box.value, hooks: onDispose)
         guard withdrawn != nil || !conversions.isEmpty else { return dispose }
         let slot = slot
         return {
@@ -333,8 +346,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func heldObject() -> AnyObject? {
-        guard let instance, Swift.type(of: instance as Any) is AnyClass else { return nil }
-        return instance as AnyObject
+        guard let held, Swift.type(of: held.value as Any) is AnyClass else { return nil }
+        return held.value as AnyObject
     }
 }
 

@@ -14,7 +14,9 @@ final class Lifecycle: @unchecked Sendable {
     /// The container's lock, with the condition that waiters for its shared builds wait on.
     let builds = ConditionLock()
     var lock: ConditionLock.Mutex { builds.lock }
-    var held: [Slot] = []
+    /// The slots whose registrations hold an instance, for `dispose`. Guarded by `lock`, which
+    /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
+    @exclusivity(unchecked) var held: [Slot] = []
     /// Registrations that replaced another of the same key in this container, for `verify()`:
     /// one record per key, however often it was registered again, so that re-registering in
     /// a loop (tests swapping fakes) does not grow memory.

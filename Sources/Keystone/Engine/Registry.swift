@@ -55,10 +55,11 @@ struct RegistryKey: Hashable, Sendable {
 /// ## The published instance
 ///
 /// While the registration holds an instance (`.singleton`, `.cached`), the slot also
-/// publishes it in an ``InstanceBox`` at `published`, so that resolving it takes no lock: a
-/// reader announces the box with a hazard pointer, copies the instance out and ends the
-/// announcement (see `KeystoneThreadPrimitives.h`). The box is written only with `lock` held, together
-/// with the entry's `instance`, so the two always agree. Unpublishing (`reset`, `dispose`,
+/// publishes it at `published`, so that resolving it takes no lock: a reader announces the
+/// ``InstanceBox`` with a hazard pointer, copies the instance out and ends the announcement
+/// (see `KeystoneThreadPrimitives.h`). The box published is the one the entry holds the
+/// instance in (its `held`), with a reference of its own; it is written only with `lock` held,
+/// together with `held`, so the two always agree. Unpublishing (`reset`, `dispose`,
 /// re-registration) waits for readers that announced the box before releasing it, so a reader
 /// never copies from freed memory.
 ///
@@ -70,7 +71,9 @@ final class Slot: @unchecked Sendable {
     /// Guards `entry` and writes of `published`.
     let lock: SlotLock
     /// The current registration; nil once the container is disposed.
-    var entry: AnyEntry?
+    /// (`entry` and `conversions` are guarded by `lock`, which already excludes overlapping
+    /// accesses, so their dynamic exclusivity checks are off.)
+    @exclusivity(unchecked) var entry: AnyEntry?
     /// How many registrations were installed here: the ``AnyEntry/generation`` of the latest.
     var installs: UInt = 0
     /// The published ``InstanceBox`` (retained), or nil.
@@ -78,7 +81,7 @@ final class Slot: @unchecked Sendable {
     /// While this slot's registration holds an instance: the boxes published for it in the
     /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``), withdrawn
     /// with the instance. One record per bound slot.
-    var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
+    @exclusivity(unchecked) var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
 
     /// `published` and the mutex share one allocation: a registration allocates as little
     /// as it can.
@@ -96,10 +99,10 @@ final class Slot: @unchecked Sendable {
         lock.deallocate(withWordsBefore: 1)
     }
 
-    /// Publishes `instance` for the lock-free read. Called with `lock` held, when the entry
-    /// starts holding `instance`.
-    func publish<Service>(_ instance: Service) {
-        let box = Unmanaged.passRetained(InstanceBox(instance)).toOpaque()
+    /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
+    /// with a reference of its own. Called with `lock` held, when the entry starts holding it.
+    func publish<Service>(_ held: InstanceBox<Service>) {
+        let box = Unmanaged.passRetained(held).toOpaque()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
         if let previous { retire(previous) }
@@ -158,15 +161,10 @@ final class Slot: @unchecked Sendable {
         Unmanaged<AnyObject>.fromOpaque(box).release()
     }
 
-    /// The published instance, read without a lock, or nil if none is published.
-    @inline(__always)
-    func publishedInstance<Service>(as type: Service.Type) -> Service? {
-        guard let box = keystone_hazard_protect(published) else { return nil }
-        return InstanceBox<Service>.copy(box)
-    }
 }
 
-/// An immutable copy of a held instance, published by its ``Slot`` for the lock-free read.
+/// A held instance, boxed: its entry holds the box, and its ``Slot`` publishes the same box for
+/// the lock-free read.
 @usableFromInline
 final class InstanceBox<Service> {
     @usableFromInline let value: Service
@@ -243,8 +241,9 @@ final class Registry: @unchecked Sendable {
     @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
     private let writeLock = Lock()
-    /// Every slot, in the order its key was first registered. Guarded by `writeLock`.
-    private var slots: [Slot] = []
+    /// Every slot, in the order its key was first registered. Guarded by `writeLock`, which
+    /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
+    @exclusivity(unchecked) private var slots: [Slot] = []
 
     init() {
         current = .allocate(capacity: 2 + Table.words(capacity: Self.initialCapacity))
@@ -317,15 +316,6 @@ final class Registry: @unchecked Sendable {
         guard let slot = unretainedSlot(for: key) else { return Probe(slot: nil, published: nil) }
         guard protect else { return Probe(slot: slot, published: nil) }
         return Probe(slot: slot, published: keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published }))
-    }
-
-    /// The instance published for `key`, or nil: the whole lock-free read, specialised in the
-    /// caller so that copying the instance out is a load and a retain.
-    @inlinable
-    @inline(__always)
-    func publishedInstance<Service>(for key: RegistryKey, as type: Service.Type) -> Service? {
-        guard let box = protectPublishedInstance(for: key) else { return nil }
-        return InstanceBox<Service>.copy(box)
     }
 
     /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.

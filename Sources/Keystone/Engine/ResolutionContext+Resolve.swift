@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 /// The resolution algorithm: find the registration, reuse what the scope allows, build the
 /// rest, run hooks, and turn every failure into a ``ResolutionError`` with the path.
 extension ResolutionContext {
@@ -219,9 +221,9 @@ extension ResolutionContext {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
         // path takes no container-wide lock.
         if entry.holdsInstance {
-            if let published = entry.slot.publishedInstance(as: Service.self) { return published }
+            if let box = keystone_hazard_protect(entry.slot.published) { return InstanceBox<Service>.copy(box) }
         } else if let living = entry.slot.lock.withLock({ entry.currentInstance }) {
-            return living
+            return living.value
         }
         // The owner container's lock orders the claim, the wait and the store with that
         // container's `register`, `reset` and `dispose`; no other container takes it.
@@ -230,7 +232,7 @@ extension ResolutionContext {
         claiming: while true {
             if let existing = entry.slot.lock.withLock({ entry.currentInstance }) {
                 builds.lock.unlock()
-                return existing
+                return existing.value
             }
             // Nothing built and nobody building: a disposed container (`dispose` marks it under
             // this lock) builds nothing more; a resolve that waited for a build that ended by a
@@ -285,10 +287,11 @@ extension ResolutionContext {
                 let stored = entry.slot.lock.withLock {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
-                        entry.instance = value
+                        let box = InstanceBox(value)
+                        entry.held = box
                         // A main-actor instance is not published: the lock-free read would
                         // hand it to any thread, past the main-actor check.
-                        if !entry.isMainActor { entry.slot.publish(value) }
+                        if !entry.isMainActor { entry.slot.publish(box) }
                     } else {
                         // `.weak`; nil when the factory gave an optional's nil: nothing held.
                         entry.object = weakObject
