@@ -340,6 +340,9 @@ final class Registry: @unchecked Sendable {
         writeLock.withLock {
             if let slot = slot(for: key) { return slot }
             let slot = Slot(key: key)
+            // As many as the first table takes before it grows, in one allocation: a small
+            // container (a request's, say) would otherwise reallocate the list at 1, 2 and 4.
+            if slots.isEmpty { slots.reserveCapacity(Self.initialCapacity / 2) }
             slots.append(slot)
             var table = currentTable
             if slots.count > (table.mask + 1) / 2 {
