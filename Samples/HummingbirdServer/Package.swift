@@ -25,7 +25,9 @@ let package = Package(
                 .product(name: "Keystone", package: "Keystone"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            // A missing registration, a cycle or a captive dependency fails the build here.
+            plugins: [.plugin(name: "KeystoneCheck", package: "Keystone")]
         ),
         .testTarget(
             name: "NotesServerTests",
