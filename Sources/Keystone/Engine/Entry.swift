@@ -311,19 +311,21 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         }
     }
 
-    /// The instance the scope holds now, if any, boxed. Called with `slot.lock` held.
+    /// The instance the scope holds now, if any, boxed (a `.weak` instance in a box of its
+    /// own). Called with `slot.lock` held.
     @inline(__always)
     var currentInstance: InstanceBox<Service>? {
         if let held { return held }
-        if case .weak = scope.kind, object != nil { return livingWeakInstance() }
+        if case .weak = scope.kind, object != nil, let living = livingWeakInstance() { return InstanceBox(living) }
         return nil
     }
 
-    /// The `.weak` instance, if it is still alive, in a box of its own.
+    /// The instance of a `.weak` registration, if it is still alive. Called with `slot.lock`
+    /// held.
     @inline(never)
-    private func livingWeakInstance() -> InstanceBox<Service>? {
-        guard let object, let instance = object as? Service else { return nil }
-        return InstanceBox(instance)
+    func livingWeakInstance() -> Service? {
+        guard let object else { return nil }
+        return object as? Service
     }
 
     override func forgetWeakInstance() {

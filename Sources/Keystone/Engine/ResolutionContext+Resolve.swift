@@ -222,8 +222,8 @@ extension ResolutionContext {
         // path takes no container-wide lock.
         if entry.holdsInstance {
             if let box = keystone_hazard_protect(entry.slot.published) { return InstanceBox<Service>.copy(box) }
-        } else if let living = entry.slot.lock.withLock({ entry.currentInstance }) {
-            return living.value
+        } else if let living = entry.slot.lock.withLock({ entry.livingWeakInstance() }) {
+            return living
         }
         // The owner container's lock orders the claim, the wait and the store with that
         // container's `register`, `reset` and `dispose`; no other container takes it.

@@ -18,6 +18,8 @@ final class Consumer: Sendable {
 }
 
 final class Leaf: Sendable {}
+/// Registered `.weak`; the probe keeps one alive, so that every resolve finds it.
+final class Session: Sendable {}
 
 final class Left: Sendable {
     let leaf: Leaf
@@ -104,7 +106,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton|bound-singleton|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton|bound-singleton|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -116,12 +118,14 @@ container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve
 container.register(Right.self, scope: .transient) { r in try Right(leaf: r.resolve()) }
 container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve(), right: r.resolve()) }
 container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
+container.register(Session.self, scope: .weak) { _ in Session() }
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
 consume(container.resolve(Consumer.self))
 consume(container.resolve(Root.self))
 consume(container.resolve(Tagged.self, arguments: 1))
+let session = container.resolve(Session.self)
 let names = (0..<1_000).map { Name("service-\($0)") }
 
 switch arguments[1] {
@@ -129,6 +133,9 @@ case "singleton":
     for _ in 0..<iterations { consume(container.resolve(Store.self)) }
 case "bound-singleton":
     for _ in 0..<iterations { consume(container.resolve(StoreProtocol.self)) }
+case "weak":
+    for _ in 0..<iterations { consume(container.resolve(Session.self)) }
+    consume(session)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "transient+singleton":
