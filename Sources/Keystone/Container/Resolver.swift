@@ -121,6 +121,20 @@ public struct Resolver: Sendable {
                 arguments: arguments
             )
         }
+        return try resolveEscaped(key, name: name, argumentTypes: argumentTypes, arguments: arguments)
+    }
+
+    /// Resolves for a resolver used outside its resolution (stored, or sent to another
+    /// thread): a new top-level resolution in the owner, if it still exists. In a function of
+    /// its own, so that the frame of a nested resolve (one per level of a graph) holds none of
+    /// its temporaries, which a debug build gives stack space each.
+    @inline(never)
+    func resolveEscaped<Service>(
+        _ key: RegistryKey,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
         let (container, origin) = context.escapedLookup(owner)
         guard let container else {
             throw Failure.make(

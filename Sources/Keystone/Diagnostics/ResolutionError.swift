@@ -43,31 +43,101 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         public var description: String { rawValue }
     }
 
-    /// What went wrong.
-    public let kind: Kind
-    /// The service that failed, as written in Swift (`APIClient`).
-    public let service: String
-    /// The name it was requested under, if any.
-    public let name: String?
-    /// The argument types it was requested with (`(Game, Int)`), or nil for none.
-    public let argumentTypes: String?
-    /// The services being resolved, outermost first, ending with the one that failed.
-    public let path: [String]
-    /// Registrations of the same service type that did not match, as `register` calls.
-    public let nearMisses: [String]
-    /// Where the failing registration was made (`Module/File.swift:12`), when one was found.
-    public let registeredAt: String?
-    /// The error a factory, hook or converter threw, for ``Kind/factoryFailed`` and
-    /// ``Kind/conversionFailed``.
-    public let underlying: (any Error)?
-    /// The message, including the path, without the near misses.
-    let summary: String
-    /// What to do about it.
-    let advice: String
+    /// The fields, in one immutable object, so that the error itself is two words: a function
+    /// that throws it returns it in registers, where a larger error needs stack space reserved
+    /// at every call that may throw it. A nested resolve has several such calls at each level of
+    /// the graph, and a debug build reserves the space for each of them.
+    private final class Details: Sendable {
+        let kind: Kind
+        let service: String
+        let name: String?
+        let argumentTypes: String?
+        let path: [String]
+        let nearMisses: [String]
+        let registeredAt: String?
+        let underlying: (any Error)?
+        let summary: String
+        let advice: String
+
+        init(
+            kind: Kind,
+            service: String,
+            name: String?,
+            argumentTypes: String?,
+            path: [String],
+            nearMisses: [String],
+            registeredAt: String?,
+            underlying: (any Error)?,
+            summary: String,
+            advice: String
+        ) {
+            self.kind = kind
+            self.service = service
+            self.name = name
+            self.argumentTypes = argumentTypes
+            self.path = path
+            self.nearMisses = nearMisses
+            self.registeredAt = registeredAt
+            self.underlying = underlying
+            self.summary = summary
+            self.advice = advice
+        }
+    }
+
+    private let details: Details
+
     /// For a missing registration: how many services the failing resolution was building
     /// when it asked (0 for a top-level request). Lets `resolveOptional` tell "the service
     /// you asked for is not registered" from "a dependency of it is not registered".
     var missingAtDepth: Int?
+
+    init(
+        kind: Kind,
+        service: String,
+        name: String?,
+        argumentTypes: String?,
+        path: [String],
+        nearMisses: [String],
+        registeredAt: String?,
+        underlying: (any Error)?,
+        summary: String,
+        advice: String
+    ) {
+        details = Details(
+            kind: kind,
+            service: service,
+            name: name,
+            argumentTypes: argumentTypes,
+            path: path,
+            nearMisses: nearMisses,
+            registeredAt: registeredAt,
+            underlying: underlying,
+            summary: summary,
+            advice: advice
+        )
+    }
+
+    /// What went wrong.
+    public var kind: Kind { details.kind }
+    /// The service that failed, as written in Swift (`APIClient`).
+    public var service: String { details.service }
+    /// The name it was requested under, if any.
+    public var name: String? { details.name }
+    /// The argument types it was requested with (`(Game, Int)`), or nil for none.
+    public var argumentTypes: String? { details.argumentTypes }
+    /// The services being resolved, outermost first, ending with the one that failed.
+    public var path: [String] { details.path }
+    /// Registrations of the same service type that did not match, as `register` calls.
+    public var nearMisses: [String] { details.nearMisses }
+    /// Where the failing registration was made (`Module/File.swift:12`), when one was found.
+    public var registeredAt: String? { details.registeredAt }
+    /// The error a factory, hook or converter threw, for ``Kind/factoryFailed`` and
+    /// ``Kind/conversionFailed``.
+    public var underlying: (any Error)? { details.underlying }
+    /// The message, including the path, without the near misses.
+    var summary: String { details.summary }
+    /// What to do about it.
+    var advice: String { details.advice }
 
     /// A message a person can act on: what failed, the path, the near misses and a fix.
     public var description: String {

@@ -312,20 +312,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     /// The instance the scope holds now, if any, boxed (a `.weak` instance in a box of its
-    /// own). Called with `slot.lock` held.
+    /// own). Called with `slot.lock` held. (`is`, then `as!`, rather than `as?`: a `Service?`
+    /// here would make the callers ask the runtime for `Optional<Service>`'s metadata.)
     @inline(__always)
     var currentInstance: InstanceBox<Service>? {
         if let held { return held }
-        if case .weak = scope.kind, object != nil, let living = livingWeakInstance() { return InstanceBox(living) }
+        if case .weak = scope.kind, let object, object is Service { return InstanceBox(object as! Service) }
         return nil
-    }
-
-    /// The instance of a `.weak` registration, if it is still alive. Called with `slot.lock`
-    /// held.
-    @inline(never)
-    func livingWeakInstance() -> Service? {
-        guard let object else { return nil }
-        return object as? Service
     }
 
     override func forgetWeakInstance() {

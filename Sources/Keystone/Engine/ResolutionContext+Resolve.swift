@@ -50,11 +50,36 @@ extension ResolutionContext {
                 return try resolve(
                     unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
             }
-            // [modules] An empty slot in a live container is a registration that
-            // `Container.unload` removed: not registered here; look in the parents.
-            if container.lifecycle.isDisposed {
-                throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
-            }
+        }
+        return try resolveElsewhere(
+            key,
+            in: container,
+            ownSlotEmptied: slot != nil,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments
+        )
+    }
+
+    /// The rest of the lookup, when `container` itself has no registration for `key`: its
+    /// parents, the first-use hook, an optional's wrapped type, and the missing-registration
+    /// error. In a function of its own, so that the frame of the resolve above, one per level
+    /// of a graph, holds none of its temporaries: a debug build gives every temporary of a
+    /// function its own stack space, and this code's made each level of a deep graph several
+    /// kilobytes deeper.
+    @inline(never)
+    private func resolveElsewhere<Service>(
+        _ key: RegistryKey,
+        in container: Container,
+        ownSlotEmptied: Bool,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        // [modules] An empty slot in a live container is a registration that
+        // `Container.unload` removed: not registered here; look in the parents.
+        if ownSlotEmptied && container.lifecycle.isDisposed {
+            throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }
         // Then the parents, by the same rule (Engine/Lookup.swift).
         switch container.parent?.lookUp(key) ?? .missing {
@@ -84,19 +109,31 @@ extension ResolutionContext {
         {
             return found as! Service
         }
+        throw missingError(key, in: container, service: Service.self, name: name, argumentTypes: argumentTypes)
+    }
+
+    /// The error for `key`, which neither `container` nor its parents register, reported to
+    /// verification's observer if there is one.
+    @inline(never)
+    private func missingError(
+        _ key: RegistryKey,
+        in container: Container,
+        service: Any.Type,
+        name: Name?,
+        argumentTypes: Any.Type
+    ) -> ResolutionError {
         if let observer {
-            observer.missing(
-                Service.self, name: name, argumentTypes: argumentTypes, from: innermost)
+            observer.missing(service, name: name, argumentTypes: argumentTypes, from: innermost)
         }
         var error = Failure.missing(
-            service: Service.self,
+            service: service,
             name: name,
             arguments: argumentTypes,
-            path: pathSteps + [Failure.step(service: Service.self, name: name)],
+            path: pathSteps + [Failure.step(service: service, name: name)],
             candidates: container.registrations(of: key.service)
         )
         error.missingAtDepth = depth
-        throw error
+        return error
     }
 
     /// Reports `entry`, found in `owner`, to verification's observer if there is one, and
@@ -222,8 +259,10 @@ extension ResolutionContext {
         // path takes no container-wide lock.
         if entry.holdsInstance {
             if let box = keystone_hazard_protect(entry.slot.published) { return InstanceBox<Service>.copy(box) }
-        } else if let living = entry.slot.lock.withLock({ entry.livingWeakInstance() }) {
-            return living
+        } else if let object = entry.slot.lock.withLock({ entry.object }), object is Service {
+            // `is`, then `as!`, rather than `as?`: a `Service?` here would make every call of
+            // this unspecialised function ask the runtime for `Optional<Service>`'s metadata.
+            return object as! Service
         }
         // The owner container's lock orders the claim, the wait and the store with that
         // container's `register`, `reset` and `dispose`; no other container takes it.
