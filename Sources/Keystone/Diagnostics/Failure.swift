@@ -58,16 +58,18 @@ enum Failure {
         advice: String
     ) -> ResolutionError {
         ResolutionError(
-            kind: kind,
-            service: typeName(service),
-            name: name?.rawValue,
-            argumentTypes: arguments == Void.self ? nil : argumentList(arguments),
-            path: path,
-            nearMisses: nearMisses.map(registration),
-            registeredAt: registeredAt?.description,
-            underlying: underlying,
-            summary: summary,
-            advice: advice
+            ResolutionError.Details(
+                kind: kind,
+                service: typeName(service),
+                name: name?.rawValue,
+                argumentTypes: arguments == Void.self ? nil : argumentList(arguments),
+                path: path,
+                nearMisses: nearMisses.map(registration),
+                registeredAt: registeredAt?.description,
+                underlying: underlying,
+                summary: summary,
+                advice: advice
+            )
         )
     }
 

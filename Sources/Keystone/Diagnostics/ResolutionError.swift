@@ -47,7 +47,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     /// that throws it returns it in registers, where a larger error needs stack space reserved
     /// at every call that may throw it. A nested resolve has several such calls at each level of
     /// the graph, and a debug build reserves the space for each of them.
-    private final class Details: Sendable {
+    final class Details: Sendable {
         let kind: Kind
         let service: String
         let name: String?
@@ -91,30 +91,8 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     /// you asked for is not registered" from "a dependency of it is not registered".
     var missingAtDepth: Int?
 
-    init(
-        kind: Kind,
-        service: String,
-        name: String?,
-        argumentTypes: String?,
-        path: [String],
-        nearMisses: [String],
-        registeredAt: String?,
-        underlying: (any Error)?,
-        summary: String,
-        advice: String
-    ) {
-        details = Details(
-            kind: kind,
-            service: service,
-            name: name,
-            argumentTypes: argumentTypes,
-            path: path,
-            nearMisses: nearMisses,
-            registeredAt: registeredAt,
-            underlying: underlying,
-            summary: summary,
-            advice: advice
-        )
+    init(_ details: Details) {
+        self.details = details
     }
 
     /// What went wrong.
