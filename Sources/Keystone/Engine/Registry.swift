@@ -160,7 +160,6 @@ final class Slot: @unchecked Sendable {
         keystone_hazard_wait(box)
         Unmanaged<AnyObject>.fromOpaque(box).release()
     }
-
 }
 
 /// A held instance, boxed: its entry holds the box, and its ``Slot`` publishes the same box for
