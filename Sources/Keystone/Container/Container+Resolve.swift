@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 /// The three ways to resolve from a container: trap, throw, or return nil.
 extension Container {
     /// Resolves a service, trapping with the full diagnostic if it cannot be built.
@@ -95,14 +97,74 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        try resolveInNewContext(
+        // The usual case: nothing else resolves on this thread, and it has a spare context.
+        guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
+            return try resolveInNewContext(
+                key,
+                slot: slot,
+                origin: CurrentResolution.context,
+                name: name,
+                argumentTypes: argumentTypes,
+                arguments: arguments
+            )
+        }
+        return try resolve(
             key,
             slot: slot,
-            origin: CurrentResolution.context,
+            inSpare: .fromOpaque(spare),
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments
         )
+    }
+
+    /// ``resolveInNewContext(_:slot:origin:name:argumentTypes:arguments:observer:)`` for a
+    /// top-level resolution that starts no other (none runs on this thread), in `spare`, the
+    /// thread's spare context (taken, retained): without the reference counting of a context
+    /// looked up and linked to another.
+    @inline(__always)
+    private func resolve<Service>(
+        _ key: RegistryKey,
+        slot: Unmanaged<Slot>?,
+        inSpare spare: Unmanaged<ResolutionContext>,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        // Borrowed, never copied: a reference held here would make the context look escaped
+        // to `finish`.
+        spare._withUnsafeGuaranteedRef { $0.restart(root: self) }
+        keystone_set_current_resolution(spare.toOpaque())
+        defer {
+            keystone_set_current_resolution(nil)
+            ResolutionContext.finish(spare.takeRetainedValue())
+        }
+        return try spare.borrow { (context) throws(ResolutionError) in
+            try run(key, slot: slot, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        }
+    }
+
+    /// Resolves `key` (its slot here `slot`, nil: none) as the top-level resolution that
+    /// `context` runs: refused by a disposed container, a failure reported to the logger.
+    @inline(__always)
+    private func run<Service>(
+        _ key: RegistryKey,
+        slot: Unmanaged<Slot>?,
+        in context: ResolutionContext,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if lifecycle.isDisposed {
+            throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+        }
+        do {
+            return try context.resolve(
+                key, in: self, slot: slot, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        } catch {
+            if registry.isLogging { log { ContainerEvent(failure: error) } }
+            throw error
+        }
     }
 
     /// The instance a parent publishes for `key`, announced with a hazard pointer (the caller
@@ -158,22 +220,13 @@ extension Container {
         observer: VerificationObserver? = nil
     ) throws(ResolutionError) -> Service {
         let context = ResolutionContext.begin(root: self, origin: origin, observer: observer)
-        if lifecycle.isDisposed {
-            throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
-        }
         let previous = CurrentResolution.context
         CurrentResolution.context = context
         defer {
             CurrentResolution.context = previous
             ResolutionContext.finish(context)
         }
-        do {
-            return try context.resolve(
-                key, in: self, slot: slot, name: name, argumentTypes: argumentTypes, arguments: arguments)
-        } catch {
-            if registry.isLogging { log { ContainerEvent(failure: error) } }
-            throw error
-        }
+        return try run(key, slot: slot, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }
 
     /// The registrations of a service type in this container and its parents, for

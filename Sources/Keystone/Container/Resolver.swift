@@ -114,7 +114,7 @@ public struct Resolver: Sendable {
         if let probe {
             return try context.resolve(
                 key,
-                in: owner.takeUnretainedValue(),
+                via: self,
                 slot: probe.slot,
                 name: name,
                 argumentTypes: argumentTypes,

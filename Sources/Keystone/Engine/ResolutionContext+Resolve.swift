@@ -24,9 +24,35 @@ extension ResolutionContext {
 
     /// Resolves `key`, looking it up from `container` through its parents; `slot` is what
     /// `container`'s registry holds for `key` (nil: none), already looked up by the caller.
+    @inline(__always)
     func resolve<Service>(
         _ key: RegistryKey,
         in container: Container,
+        slot: Unmanaged<Slot>?,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        try resolve(
+            key,
+            via: Resolver(context: self, owner: .passUnretained(container)),
+            slot: slot,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments
+        )
+    }
+
+    /// Resolves `key`, looking it up from `resolver`'s owner through its parents; `slot` is
+    /// what the owner's registry holds for `key` (nil: none), already looked up by the caller.
+    /// `resolver` is this resolution's resolver for that container: the one its factories
+    /// get, passed down borrowed, so that a nested resolve makes no new one (each is a retain
+    /// and a release of this context). The owner is alive while the resolution runs (it is
+    /// the root or one of its ancestors); it is read borrowed where the usual path needs it,
+    /// because a strong reference to it would be another retain and release.
+    func resolve<Service>(
+        _ key: RegistryKey,
+        via resolver: Resolver,
         slot: Unmanaged<Slot>?,
         name: Name?,
         argumentTypes: Any.Type,
@@ -37,28 +63,50 @@ extension ResolutionContext {
         if let slot {
             // One reference to the entry, taken under the lock: a re-registration may replace
             // it meanwhile, and this resolution keeps using the one it found.
-            let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
-            if let entry {
+            let retained = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
+            if let retained {
+                // `retained` keeps the entry alive to the end of this scope; the plain path
+                // below uses it unretained, so that it takes no more references.
+                defer { extendLifetime(retained) }
                 // A plain transient (the usual factory) needs no scope, hook or check: only
                 // the cycle check and the factory call.
-                if entry.isPlain && observer == nil && !container.registry.isLogging {
+                if retained.isPlain && observer == nil
+                    && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
+                {
                     return try makePlain(
-                        unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
+                        .passUnretained(unsafeDowncast(retained, to: Entry<Service>.self)),
+                        resolver: resolver,
+                        arguments: arguments
+                    )
                 }
-                // The rare work in a call of its own, so that the usual path copies no reference.
-                if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: container) }
                 return try resolve(
-                    unsafeDowncast(entry, to: Entry<Service>.self), owner: container, arguments: arguments)
+                    retained, in: resolver.owner.takeUnretainedValue(), resolver: resolver, arguments: arguments)
             }
         }
         return try resolveElsewhere(
             key,
-            in: container,
+            in: resolver.owner.takeUnretainedValue(),
             ownSlotEmptied: slot != nil,
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments
         )
+    }
+
+    /// ``resolve(_:via:slot:name:argumentTypes:arguments:)`` of `entry`, found in `owner`,
+    /// when it is not plain: in a call of its own, so that the usual path holds no reference
+    /// to the owner.
+    @inline(never)
+    private func resolve<Service>(
+        _ entry: AnyEntry,
+        in owner: Container,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        // First the checks: an async entry, say, is not an `Entry<Service>`.
+        if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: owner) }
+        return try resolve(
+            unsafeDowncast(entry, to: Entry<Service>.self), owner: owner, resolver: resolver, arguments: arguments)
     }
 
     /// The rest of the lookup, when `container` itself has no registration for `key`: its
@@ -85,7 +133,12 @@ extension ResolutionContext {
         switch container.parent?.lookUp(key) ?? .missing {
         case .found(let entry, let owner):
             if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: owner) }
-            return try resolve(unsafeDowncast(entry, to: Entry<Service>.self), owner: owner, arguments: arguments)
+            return try resolve(
+                unsafeDowncast(entry, to: Entry<Service>.self),
+                owner: owner,
+                resolver: Resolver(context: self, owner: .passUnretained(owner)),
+                arguments: arguments
+            )
         case .disposed:
             throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         case .missing:
@@ -160,15 +213,16 @@ extension ResolutionContext {
     func resolve<Service>(
         _ entry: Entry<Service>,
         owner: Container,
+        resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         guard _slowPath(owner.registry.isLogging) else {
-            return try resolveUnreported(entry, owner: owner, arguments: arguments)
+            return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         let reused =
             (!instances.isEmpty && instances.value(for: entry) != nil)
             || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
-        let value = try resolveUnreported(entry, owner: owner, arguments: arguments)
+        let value = try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value
     }
@@ -177,6 +231,7 @@ extension ResolutionContext {
     private func resolveUnreported<Service>(
         _ entry: Entry<Service>,
         owner: Container,
+        resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         if !instances.isEmpty, let made = instances.value(for: entry) {
@@ -188,42 +243,45 @@ extension ResolutionContext {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         }
         if entry.isShared {
-            return try shared(entry, owner: owner, arguments: arguments)
+            return try shared(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
-        return try make(entry, owner: owner, arguments: arguments)
+        return try make(entry, resolver: resolver, arguments: arguments)
     }
 
-    /// Builds a plain entry (``AnyEntry/isPlain``), registered in `owner`: what
-    /// ``resolveUnreported(_:owner:arguments:)`` and ``make(_:owner:arguments:)`` do for it, in
-    /// one step. Such an entry is never among `instances` (only `.graph` instances and those
-    /// whose hooks run are) and is never shared, so only the cycle check remains.
+    /// Builds a plain entry (``AnyEntry/isPlain``), registered in `resolver`'s owner: what
+    /// ``resolveUnreported(_:owner:resolver:arguments:)`` and ``make(_:resolver:arguments:)``
+    /// do for it, in one step. Such an entry is never among `instances` (only `.graph`
+    /// instances and those whose hooks run are) and is never shared, so only the cycle check
+    /// remains. The entry comes unretained (the caller holds it), so that the path takes no
+    /// reference of its own.
     @inline(__always)
     private func makePlain<Service>(
-        _ entry: Entry<Service>,
-        owner: Container,
+        _ entry: Unmanaged<Entry<Service>>,
+        resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if isBuilding(entry) {
-            throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+        let address = entry.toOpaque()
+        if isBuilding(address) {
+            throw Failure.cycle(entry.takeUnretainedValue(), path: pathSteps, acrossThreads: false)
         }
-        push(entry)
+        push(address)
         defer { pop() }
         do {
-            return try entry.factory(Resolver(context: self, owner: .passUnretained(owner)), arguments)
+            // Borrowed for the call: the caller keeps the entry alive.
+            return try entry._withUnsafeGuaranteedRef { entry in try entry.factory(resolver, arguments) }
         } catch {
-            throw wrap(error, from: entry)
+            throw wrap(error, from: entry.takeUnretainedValue())
         }
     }
 
     /// Calls the factory and the hooks.
     private func make<Service>(
         _ entry: Entry<Service>,
-        owner: Container,
+        resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         push(entry)
         defer { pop() }
-        let resolver = Resolver(context: self, owner: .passUnretained(owner))
         let value: Service
         do {
             value = try entry.factory(resolver, arguments)
@@ -253,6 +311,7 @@ extension ResolutionContext {
     private func shared<Service>(
         _ entry: Entry<Service>,
         owner: Container,
+        resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
@@ -303,7 +362,7 @@ extension ResolutionContext {
         let value: Service
         var weakObject: AnyObject?
         do throws(ResolutionError) {
-            value = try make(entry, owner: owner, arguments: arguments)
+            value = try make(entry, resolver: resolver, arguments: arguments)
             if case .weak = entry.scope.kind {
                 switch WeakHold(value) {
                 case .object(let object): weakObject = object
@@ -348,7 +407,12 @@ extension ResolutionContext {
     /// the same thread (a factory that called `container.resolve` instead of its resolver).
     @inline(__always)
     private func isBuilding(_ entry: AnyEntry) -> Bool {
-        let entry = Unmanaged.passUnretained(entry).toOpaque()
+        isBuilding(Unmanaged.passUnretained(entry).toOpaque())
+    }
+
+    /// ``isBuilding(_:)`` of the entry at `entry`.
+    @inline(__always)
+    private func isBuilding(_ entry: UnsafeMutableRawPointer) -> Bool {
         if isOnPath(entry) { return true }
         if origin == nil { return false }  // the usual case, without copying the reference
         var outer = origin

@@ -78,11 +78,18 @@ final class ResolutionContext: @unchecked Sendable {
             return ResolutionContext(root: root, origin: origin, observer: observer)
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
-        context.root = .passUnretained(root)
+        context.restart(root: root)
         if let origin { context.origin = origin }  // a spare's is nil already
         if let observer { context.observer = observer }  // a spare's is nil already
-        context.finished = false
         return context
+    }
+
+    /// Starts a new resolution from `root` in this spare context (its origin and observer
+    /// nil).
+    @inline(__always)
+    func restart(root: Container) {
+        self.root = .passUnretained(root)
+        finished = false
     }
 
     /// Whether `other` is this resolution or one it was started from.
@@ -158,8 +165,14 @@ extension ResolutionContext {
     /// however it returns.
     @inline(__always)
     func push(_ entry: AnyEntry) {
+        push(Unmanaged.passUnretained(entry).toOpaque())
+    }
+
+    /// ``push(_:)`` of the entry at `entry`, which the caller keeps alive until it pops it.
+    @inline(__always)
+    func push(_ entry: UnsafeMutableRawPointer) {
         if _slowPath(depth == pathCapacity) { growPath() }
-        (pathStorage + depth).initialize(to: .passUnretained(entry))
+        (pathStorage + depth).initialize(to: .fromOpaque(entry))
         depth += 1
     }
 
