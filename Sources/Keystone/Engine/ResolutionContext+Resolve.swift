@@ -220,7 +220,7 @@ extension ResolutionContext {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         let reused =
-            (!instances.isEmpty && instances.value(for: entry) != nil)
+            (!instances.isEmpty && instances.position(of: entry) != nil)
             || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
         let value = try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
@@ -234,10 +234,10 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let made = instances.value(for: entry) {
+        if !instances.isEmpty, let position = instances.position(of: entry) {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
-            return ResolutionInstances.unbox(made, as: Service.self)
+            return instances.value(at: position, as: Service.self)
         }
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)

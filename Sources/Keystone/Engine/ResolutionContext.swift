@@ -103,10 +103,13 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// Whether a resolver of this context may use it directly: on its own thread, while the
-    /// resolution runs.
+    /// resolution runs. Usually it is the innermost resolution running on this thread (the
+    /// thread-local word says so, which only its own thread sets, between its start and its
+    /// end); otherwise the thread is compared, which costs two library calls.
     @inline(__always)
     var isUsableHere: Bool {
-        isSameThread(thread, currentThread()) && !finished
+        if keystone_get_current_resolution() == Unmanaged.passUnretained(self).toOpaque() { return true }
+        return isSameThread(thread, currentThread()) && !finished
     }
 
     /// Ends the resolution. If a resolver escaped (the context is still referenced), keep

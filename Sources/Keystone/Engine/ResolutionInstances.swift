@@ -7,75 +7,114 @@
 ///
 /// Each record keeps its entry alive, so that the entry's address cannot be reused by another
 /// entry (registered during this resolution) while the record is in use.
-struct ResolutionInstances {
+///
+/// The records are in storage of its own rather than an array: recording is a store and an
+/// increment, emptying destroys the records in place, and neither goes through the array's
+/// uniqueness check and unspecialised append (a third of the cost of a `.graph` instance).
+/// Noncopyable, so that the storage has one owner, which frees it.
+struct ResolutionInstances: ~Copyable {
     private struct Record {
         let entry: AnyEntry
         let value: Any
     }
 
-    private var records: [Record] = []
+    /// `count` records, initialised, at `records`, which has room for `capacity` (nil while
+    /// nothing was ever recorded).
+    private var records: UnsafeMutablePointer<Record>?
+    private var count = 0
+    private var capacity = 0
     /// Positions in `records` by entry, built once the list is long.
     private var index: [ObjectIdentifier: Int] = [:]
     private static let indexThreshold = 16
 
-    var isEmpty: Bool {
-        @inline(__always) get { records.isEmpty }
+    init() {}
+
+    deinit {
+        guard let records else { return }
+        records.deinitialize(count: count)
+        records.deallocate()
     }
 
-    /// The value made for `entry` in this resolution, if any.
-    func value(for entry: AnyEntry) -> Any? {
-        if records.count > Self.indexThreshold {
-            return index[ObjectIdentifier(entry)].map { records[$0].value }
+    var isEmpty: Bool {
+        @inline(__always) get { count == 0 }
+    }
+
+    /// Where the value made for `entry` in this resolution is, if there is one: for
+    /// ``value(at:as:)``.
+    func position(of entry: AnyEntry) -> Int? {
+        guard let records else { return nil }
+        if count > Self.indexThreshold {
+            return index[ObjectIdentifier(entry)]
         }
-        var position = records.count
+        var position = count
         while position > 0 {
             position -= 1
-            if records[position].entry === entry { return records[position].value }
+            if records[position].entry === entry { return position }
         }
         return nil
     }
 
-    /// The value `made` holds, which is a `Service`: the value recorded for an
-    /// `Entry<Service>`. When the payload's type is `Service` itself (always, unless the
-    /// erasure to `Any` unwrapped an existential `Service`), opening the existential and
-    /// reinterpreting the payload costs a fraction of an `as!` cast, which asks the runtime to
-    /// search for a conversion; otherwise it is that cast.
+    /// The value at `position` (from ``position(of:)`` of an `Entry<Service>`), which is a
+    /// `Service`. When the payload's type is `Service` itself (always, unless the erasure to
+    /// `Any` unwrapped an existential `Service`), opening the existential and reinterpreting
+    /// the payload costs a fraction of an `as!` cast, which asks the runtime to search for a
+    /// conversion; otherwise it is that cast. Read in place: the record's `Any` is not copied,
+    /// only the payload returned.
     @inline(__always)
-    static func unbox<Service>(_ made: Any, as type: Service.Type) -> Service {
+    func value<Service>(at position: Int, as type: Service.Type) -> Service {
         func open<Payload>(_ payload: Payload) -> Service {
             if Payload.self == Service.self { return unsafeBitCast(payload, to: Service.self) }
             return payload as! Service
         }
-        return _openExistential(made, do: open)
+        return _openExistential(records.unsafelyUnwrapped[position].value, do: open)
     }
 
-    /// Records `value` as made for `entry` (which has none yet).
-    mutating func insert(_ value: Any, for entry: AnyEntry) {
-        records.append(Record(entry: entry, value: value))
-        if records.count > Self.indexThreshold {
+    /// Records `value` as made for `entry` (which has none yet). Consumed: moved into the
+    /// record, not copied.
+    mutating func insert(_ value: consuming Any, for entry: AnyEntry) {
+        if count == capacity { grow() }
+        (records.unsafelyUnwrapped + count).initialize(to: Record(entry: entry, value: value))
+        count += 1
+        if count > Self.indexThreshold {
             if index.isEmpty {
-                for (position, record) in records.enumerated() { index[ObjectIdentifier(record.entry)] = position }
+                rebuildIndex()
             } else {
-                index[ObjectIdentifier(entry)] = records.count - 1
+                index[ObjectIdentifier(entry)] = count - 1
             }
         }
+    }
+
+    @inline(never)
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Record>.allocate(capacity: Swift.max(4, capacity * 2))
+        if let records {
+            larger.moveInitialize(from: records, count: count)
+            records.deallocate()
+        }
+        records = larger
+        capacity = Swift.max(4, capacity * 2)
+    }
+
+    private mutating func rebuildIndex() {
+        index.removeAll()
+        guard let records, count > Self.indexThreshold else { return }
+        for position in 0..<count { index[ObjectIdentifier(records[position].entry)] = position }
     }
 
     /// Forgets the value made for `entry` (its hook threw). A rare path: the index, if any,
     /// is rebuilt.
     mutating func remove(for entry: AnyEntry) {
-        guard let position = records.lastIndex(where: { $0.entry === entry }) else { return }
-        records.remove(at: position)
-        guard !index.isEmpty else { return }
-        index.removeAll()
-        if records.count > Self.indexThreshold {
-            for (position, record) in records.enumerated() { index[ObjectIdentifier(record.entry)] = position }
-        }
+        guard let records, let position = position(of: entry) else { return }
+        (records + position).deinitialize(count: 1)
+        (records + position).moveInitialize(from: records + position + 1, count: count - position - 1)
+        count -= 1
+        if !index.isEmpty { rebuildIndex() }
     }
 
     /// Empties the list, keeping its storage for the next resolution on this thread.
     mutating func removeAll() {
-        records.removeAll(keepingCapacity: true)
+        records?.deinitialize(count: count)
+        count = 0
         if !index.isEmpty { index.removeAll() }
     }
 }
