@@ -29,6 +29,36 @@ struct DisposalTests {
         #expect(log.all == ["dispose repository", "dispose database"])
     }
 
+    @Test("A held instance is disposed whatever shape its registration gives it")
+    func disposableShapes() throws {
+        let log = EventLog()
+        let container = Container()
+        // The class itself, an existential of a protocol it conforms to, an optional, and a
+        // subclass that conforms where its registered superclass does not.
+        container.register(scope: .singleton) { _ in Database(log: log) }
+        container.register((any Disposable).self, scope: .singleton) { _ in Resource("existential", log: log) }
+        container.register(Resource?.self, scope: .singleton) { _ in Resource("optional", log: log) }
+        container.register(Base.self, scope: .singleton) { _ in DisposableSubclass(log: log) }
+        container.register(Plain.self, scope: .singleton) { _ in Plain() }
+        _ = try container.tryResolve(Database.self)
+        _ = try container.tryResolve((any Disposable).self)
+        _ = try container.tryResolve(Resource?.self)
+        _ = try container.tryResolve(Base.self)
+        _ = try container.tryResolve(Plain.self)
+        container.dispose()
+        #expect(
+            log.all.sorted()
+                == ["dispose database", "dispose existential", "dispose optional", "dispose subclass"].sorted()
+        )
+    }
+
+    class Base: @unchecked Sendable {}  // no state
+    final class DisposableSubclass: Base, Disposable, @unchecked Sendable {  // `log` is immutable
+        let log: EventLog
+        init(log: EventLog) { self.log = log }
+        func dispose() { log.append("dispose subclass") }
+    }
+
     @Test("Resolving from a disposed container is a clear error; disposing again does nothing")
     func resolveAfterDispose() throws {
         let log = EventLog()
