@@ -176,13 +176,17 @@ extension Container {
     @usableFromInline
     func protectPublishedByParent(for key: RegistryKey) -> UnsafeMutableRawPointer? {
         guard !registry.isLogging, !lifecycle.isDisposed, registry.unretainedSlot(for: key) == nil else { return nil }
-        var current = parent
-        while let container = current {
-            if container.registry.isLogging { return nil }
-            if container.registry.unretainedSlot(for: key) != nil {
-                return container.registry.protectPublishedInstance(for: key)
+        // Up the parents borrowed (each holds its own parent): a strong reference to each was
+        // a retain and a release per level, on every such resolve.
+        var next = parent.map { Unmanaged.passUnretained($0) }
+        while let current = next {
+            let answer: (found: Bool, box: UnsafeMutableRawPointer?) = current._withUnsafeGuaranteedRef { container in
+                if container.registry.isLogging { return (true, nil) }
+                guard container.registry.unretainedSlot(for: key) != nil else { return (false, nil) }
+                return (true, container.registry.protectPublishedInstance(for: key))
             }
-            current = container.parent
+            if answer.found { return answer.box }
+            next = current._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0) } }
         }
         return nil
     }
