@@ -86,13 +86,14 @@ struct ResolutionInstances: ~Copyable {
 
     @inline(never)
     private mutating func grow() {
-        let larger = UnsafeMutablePointer<Record>.allocate(capacity: Swift.max(4, capacity * 2))
+        let larger = Swift.max(4, capacity * 2)
+        let storage = UnsafeMutablePointer<Record>.allocate(capacity: larger)
         if let records {
-            larger.moveInitialize(from: records, count: count)
+            storage.moveInitialize(from: records, count: count)
             records.deallocate()
         }
-        records = larger
-        capacity = Swift.max(4, capacity * 2)
+        records = storage
+        capacity = larger
     }
 
     private mutating func rebuildIndex() {
