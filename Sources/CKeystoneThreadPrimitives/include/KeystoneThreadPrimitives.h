@@ -102,6 +102,15 @@ static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull addre
     return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
 }
 
+/// Publishes `value` at `address` if it holds nothing yet, and returns whether it did: for
+/// state made on first need by whichever thread needs it first. The release on success makes
+/// what `value` addresses visible to a reader that loads it with `keystone_load_acquire`; a
+/// thread that loses keeps its own and uses the winner's.
+static inline bool keystone_publish_if_empty(void *_Nullable *_Nonnull address, void *_Nonnull value) {
+    void *expected = NULL;
+    return __atomic_compare_exchange_n(address, &expected, value, false, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE);
+}
+
 /// Unpublishes `expected` if `address` still holds it, and returns whether it did; if so, pass
 /// `expected` to `keystone_hazard_wait`. The same ordering as `keystone_unpublish` (a
 /// sequentially consistent exchange, here a compare-and-exchange): for a writer that withdraws

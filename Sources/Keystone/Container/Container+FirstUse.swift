@@ -135,7 +135,7 @@ final class FirstUseGate: @unchecked Sendable {
     static func runPending(from container: Container) -> Bool {
         var current: Container? = container
         while let candidate = current {
-            if let gate = candidate.features.firstUse, gate.isPending {
+            if let gate = candidate.firstUse, gate.isPending {
                 return gate.runIfPending(for: candidate)
             }
             current = candidate.parent

@@ -146,7 +146,9 @@ extension Container {
             current = container.parent
         }
         return chain.reversed().flatMap { container in
-            container.features.lock.withLock { container.features.collections[collection]?.map(\.slot) ?? [] }
+            container.existingFeatures.map { features in
+                features.lock.withLock { features.collections[collection]?.map(\.slot) ?? [] }
+            } ?? []
         }
     }
 }

@@ -33,9 +33,40 @@ public final class Container: Sendable {
 
     @usableFromInline let registry = Registry()
     let lifecycle = Lifecycle()
-    /// Collections, modules and the first-use hook: features built on the core, kept off the
-    /// resolve path (see `Internal/Features.swift`).
-    let features: Features
+    /// The app's hook to run before the first use; only ever set on ``shared``
+    /// (Container/Container+FirstUse.swift). Immutable, and guards its own state.
+    let firstUse: FirstUseGate?
+
+    /// Collections, modules and the logger: features built on the core, kept off the resolve
+    /// path (see `Internal/Features.swift`), and made on first need, in the word the registry
+    /// keeps for them, so that a container that uses none (a request's) allocates nothing for
+    /// them.
+    var features: Features {
+        existingFeatures ?? makeFeatures()
+    }
+
+    /// The features if they were made: for readers that find nothing where there are none
+    /// (no logger, no contribution), so that reading does not make them.
+    var existingFeatures: Features? {
+        keystone_load_acquire(
+            UnsafeRawPointer(registry.featuresWord).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        )
+        .map { Unmanaged<Features>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// Makes the features and publishes them, unless another thread did first (then its are
+    /// used and these dropped).
+    @inline(never)
+    private func makeFeatures() -> Features {
+        let made = Unmanaged.passRetained(Features())
+        if keystone_publish_if_empty(registry.featuresWord, made.toOpaque()) { return made.takeUnretainedValue() }
+        made.release()
+        return existingFeatures!
+    }
+
+    deinit {
+        if let features = registry.featuresWord.pointee { Unmanaged<Features>.fromOpaque(features).release() }
+    }
 
     /// Creates an empty container.
     ///
@@ -49,7 +80,7 @@ public final class Container: Sendable {
         self.parent = nil
         self.defaultScope = defaultScope
         self.duplicates = duplicates
-        self.features = Features(firstUse: nil)
+        self.firstUse = nil
     }
 
     /// [first use] A root container that runs `firstUse` before its first use
@@ -58,7 +89,7 @@ public final class Container: Sendable {
         self.parent = nil
         self.defaultScope = .graph
         self.duplicates = .replace
-        self.features = Features(firstUse: firstUse)
+        self.firstUse = firstUse
     }
 
     /// Creates a child container that resolves its own registrations first, then its
@@ -79,7 +110,7 @@ public final class Container: Sendable {
         self.parent = parent
         self.defaultScope = defaultScope ?? parent.defaultScope
         self.duplicates = duplicates ?? parent.duplicates
-        self.features = Features(firstUse: nil)
+        self.firstUse = nil
         if let inherited = parent.logger { logger = inherited }
     }
 
@@ -91,18 +122,20 @@ public final class Container: Sendable {
     /// made as the first use (`verify()` or `withOverrides` on a fresh `shared`) has the
     /// registrations the hook makes; each parent's copy does the same for that parent.
     init(copying original: Container, forVerification: Bool) {
-        original.features.firstUse?.runIfPending(for: original)
+        original.firstUse?.runIfPending(for: original)
         self.parent = original.parent.map { Container(copying: $0, forVerification: forVerification) }
         self.defaultScope = original.defaultScope
         self.duplicates = .replace
-        self.features = Features(firstUse: nil)
+        self.firstUse = nil
         for slot in original.registry.allSlots {
             guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
             let copy = registry.slotCreatingIfNeeded(for: slot.key)
             copy.entry = entry.copy(in: copy, forVerification: forVerification)
         }
         // Contributions to collections, in their order, pointing at the copied slots.
-        let collections = original.features.lock.withLock { original.features.collections }
+        guard let originalFeatures = original.existingFeatures else { return }
+        let collections = originalFeatures.lock.withLock { originalFeatures.collections }
+        guard !collections.isEmpty else { return }
         features.collections = collections.mapValues { contributions in
             contributions.compactMap { contribution in
                 registry.slot(for: contribution.slot.key).map { Contribution(token: contribution.token, slot: $0) }
@@ -202,7 +235,7 @@ public final class Container: Sendable {
     func install(_ entry: AnyEntry) -> UInt {
         // [first use] The app's hook registers first, so that what is registered explicitly
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
-        features.firstUse?.runIfPending(for: self)
+        firstUse?.runIfPending(for: self)
         let slot = entry.slot
         let disposal: (() -> Void)? = lifecycle.lock.withLock {
             precondition(

@@ -244,10 +244,18 @@ final class Registry: @unchecked Sendable {
     /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
     @exclusivity(unchecked) private var slots: [Slot] = []
 
+    /// The word after the first table in `current`'s block: the container's features, made on
+    /// first need (see `Container.features`), so that a container that uses none of them
+    /// allocates nothing for them. The container releases what it holds.
+    var featuresWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        current + 2 + Table.words(capacity: Self.initialCapacity)
+    }
+
     init() {
-        current = .allocate(capacity: 2 + Table.words(capacity: Self.initialCapacity))
+        current = .allocate(capacity: 3 + Table.words(capacity: Self.initialCapacity))
         (current + 1).initialize(to: nil)
         let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
+        (current + 2 + Table.words(capacity: Self.initialCapacity)).initialize(to: nil)
         current.initialize(to: UnsafeMutableRawPointer(first.block))
     }
 

@@ -1,12 +1,13 @@
 /// The state of the features built on the core container: contributions to collections
 /// (``Container/contribute(_:name:scope:file:line:factory:)``), loaded modules
-/// (`Container.load(_:)`) and the first-use hook (``AutoRegistering``).
+/// (`Container.load(_:)`) and the logger.
 ///
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
-/// reads it, `resolveAll`, `load` and `unload` do.
+/// reads it, `resolveAll`, `load` and `unload` do. Made on first need (`Container.features`),
+/// so that a container that uses none of them, such as a request's, allocates nothing for
+/// them.
 ///
-/// `@unchecked Sendable`: `collections` and `logger` are guarded by `lock`, `modules` by `moduleLock`;
-/// `firstUse` is immutable (and guards its own state).
+/// `@unchecked Sendable`: `collections` and `logger` are guarded by `lock`, `modules` by `moduleLock`.
 final class Features: @unchecked Sendable {
     let lock = Lock()
     /// Per collection (service type, name, argument types), its contributions in the order
@@ -21,13 +22,6 @@ final class Features: @unchecked Sendable {
     let moduleLock = Lock()
     /// The modules loaded in this container, by module identity.
     var modules: [ObjectIdentifier: LoadedModule] = [:]
-
-    /// The app's hook to run before the first use; only ever set on ``Container/shared``.
-    let firstUse: FirstUseGate?
-
-    init(firstUse: FirstUseGate?) {
-        self.firstUse = firstUse
-    }
 }
 
 /// One contribution to a collection: the slot of its registration, and the object whose

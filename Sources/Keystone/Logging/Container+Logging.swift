@@ -14,7 +14,7 @@ extension Container {
     /// container's own setting applies to the registrations it holds and the resolutions
     /// started from it.
     public var logger: (any ContainerLogger)? {
-        get { features.lock.withLock { features.logger } }
+        get { existingFeatures.flatMap { features in features.lock.withLock { features.logger } } }
         set {
             features.lock.withLock {
                 features.logger = newValue
@@ -26,7 +26,9 @@ extension Container {
     /// Reports the event `make` builds, if this container has a logger. Called only on slow
     /// paths, after checking ``Registry/isLogging``; the logger runs with no lock held.
     func log(_ make: () -> ContainerEvent) {
-        guard let logger = features.lock.withLock({ features.logger }) else { return }
+        guard let features = existingFeatures, let logger = features.lock.withLock({ features.logger }) else {
+            return
+        }
         logger.log(make())
     }
 }

@@ -36,7 +36,7 @@ extension Container {
     ///   already loaded here; nothing is registered then.
     public func load(_ modules: [Module]) throws(ModuleError) {
         // Before taking the module lock: the hook may load modules itself.
-        features.firstUse?.runIfPending(for: self)
+        firstUse?.runIfPending(for: self)
         try features.moduleLock.withLock { () throws(ModuleError) in
             try checkCanLoad(modules)
             for module in modules {

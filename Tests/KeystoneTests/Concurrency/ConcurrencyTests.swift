@@ -49,6 +49,19 @@ struct ConcurrencyTests {
         #expect(all.allSatisfy { $0 === all[0] })
     }
 
+    @Test("Threads that contribute to a new container at once share the state its first contribution makes")
+    func firstContributionsAtOnce() throws {
+        let threads = 8
+        let gate = Gate(expected: threads)
+        let container = Container()
+        onThreads(threads) { index in
+            gate.arrive()
+            gate.waitForAll()  // every thread contributes as the container's first use of it
+            container.contribute(Int.self) { _ in index }
+        }
+        #expect(try container.tryResolveAll(Int.self).sorted() == Array(0..<threads))
+    }
+
     @Test("Many tasks hammer every scope; shared instances are built once per lifetime")
     func hammerFromTasks() async throws {
         let singletonBuilds = Counter()

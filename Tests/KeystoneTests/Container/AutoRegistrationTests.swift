@@ -28,8 +28,8 @@ struct AutoRegistrationTests {
     }
 
     @Test func otherContainersHaveNoHook() {
-        #expect(Container().features.firstUse == nil)
-        #expect(Container.shared.features.firstUse != nil)
+        #expect(Container().firstUse == nil)
+        #expect(Container.shared.firstUse != nil)
     }
 
     // MARK: - The gate
@@ -67,7 +67,7 @@ struct AutoRegistrationTests {
         _ = container.resolveAll(Plain.self)
 
         #expect(runs.value == 1)
-        #expect(container.features.firstUse?.isPending == false)
+        #expect(container.firstUse?.isPending == false)
     }
 
     @Test func aChildsMissRunsItsParentsHook() {
