@@ -54,8 +54,8 @@ public final class Container: Sendable {
         .map { Unmanaged<Features>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// Makes the features and publishes them, unless another thread did first (then its are
-    /// used and these dropped).
+    /// Makes the features and publishes them, unless another thread did first (then that
+    /// thread's are used and these dropped).
     @inline(never)
     private func makeFeatures() -> Features {
         let made = Unmanaged.passRetained(Features())

@@ -16,6 +16,7 @@ extension Container {
     public var logger: (any ContainerLogger)? {
         get { existingFeatures.flatMap { features in features.lock.withLock { features.logger } } }
         set {
+            let features = self.features
             features.lock.withLock {
                 features.logger = newValue
                 registry.setLogging(newValue != nil)
@@ -26,9 +27,7 @@ extension Container {
     /// Reports the event `make` builds, if this container has a logger. Called only on slow
     /// paths, after checking ``Registry/isLogging``; the logger runs with no lock held.
     func log(_ make: () -> ContainerEvent) {
-        guard let features = existingFeatures, let logger = features.lock.withLock({ features.logger }) else {
-            return
-        }
+        guard let logger else { return }
         logger.log(make())
     }
 }
