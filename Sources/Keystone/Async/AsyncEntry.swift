@@ -85,10 +85,14 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
         object = nil
     }
 
-    override func takeHeldInstance() -> (() -> Void)? {
+    override func takeHeldInstance() -> Disposal? {
         guard let held = instance else { return nil }
         instance = nil
-        return disposal(of: held, hooks: onDispose)
+        return Disposal(withdrawn: nil, instance: InstanceBox(held), of: self)
+    }
+
+    override func dispose(_ box: AnyObject) {
+        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose)
     }
 
     override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {

@@ -237,7 +237,7 @@ public final class Container: Sendable {
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
         firstUse?.runIfPending(for: self)
         let slot = entry.slot
-        let disposal: (() -> Void)? = lifecycle.lock.withLock {
+        let disposal: Disposal? = lifecycle.lock.withLock {
             precondition(
                 !lifecycle.isDisposed,
                 "Keystone: cannot register `\(Failure.typeName(entry.serviceType))` at \(entry.location): the container was disposed. Create a new container instead."
@@ -262,7 +262,7 @@ public final class Container: Sendable {
             if disposal != nil { lifecycle.held.removeAll { $0 === slot } }
             return disposal
         }
-        disposal?()
+        disposal?.run()
         if registry.isLogging { log { ContainerEvent(.registered, entry: entry) } }
         return entry.generation
     }
@@ -286,8 +286,8 @@ public final class Container: Sendable {
             }
             return
         }
-        let disposals: [() -> Void] = lifecycle.lock.withLock {
-            var disposals: [() -> Void] = []
+        let disposals: [Disposal] = lifecycle.lock.withLock {
+            var disposals: [Disposal] = []
             lifecycle.held.removeAll { slot in
                 slot.lock.withLock {
                     guard let entry = slot.entry, entry.scope == scope else { return false }
@@ -297,7 +297,7 @@ public final class Container: Sendable {
             }
             return disposals
         }
-        for disposal in disposals.reversed() { disposal() }
+        for disposal in disposals.reversed() { disposal.run() }
     }
 
     /// Ends the container: drops every registration and every instance it holds, disposing
@@ -307,11 +307,13 @@ public final class Container: Sendable {
     /// registering in it is a programming error and traps. Calling `dispose()` again does
     /// nothing.
     public func dispose() {
-        let disposals: [() -> Void]? = lifecycle.lock.withLock {
-            guard !lifecycle.isDisposed else { return nil }
+        let disposals: [Disposal] = lifecycle.lock.withLock {
+            guard !lifecycle.isDisposed else { return [] }
             lifecycle.markDisposed()
-            let disposals = lifecycle.held.compactMap { slot in
-                slot.lock.withLock { slot.entry?.takeHeldInstance() }
+            var disposals: [Disposal] = []
+            disposals.reserveCapacity(lifecycle.held.count)
+            for slot in lifecycle.held {
+                if let disposal = slot.lock.withLock({ slot.entry?.takeHeldInstance() }) { disposals.append(disposal) }
             }
             lifecycle.held = []
             for slot in registry.allSlots {
@@ -319,7 +321,7 @@ public final class Container: Sendable {
             }
             return disposals
         }
-        for disposal in (disposals ?? []).reversed() { disposal() }
+        for disposal in disposals.reversed() { disposal.run() }
     }
 
     /// Whether ``dispose()`` was called.

@@ -113,15 +113,19 @@ class AnyEntry: @unchecked Sendable {
     /// Removes the instance this entry holds and returns the work that disposes it, or nil
     /// if it holds nothing. Called with `slot.lock` held; the returned work runs after every
     /// lock is released.
-    func takeHeldInstance() -> (() -> Void)? { withdrawPublishedConversion() }
+    func takeHeldInstance() -> Disposal? { withdrawPublishedConversion() }
 
     /// For a binding answered from its target's held instance: withdraws the box published in
     /// this entry's slot, and returns the work that retires it. Called with `slot.lock` held.
-    final func withdrawPublishedConversion() -> (() -> Void)? {
+    final func withdrawPublishedConversion() -> Disposal? {
         guard publishesConversion, let box = slot.unpublish() else { return nil }
-        let slot = slot
-        return { slot.retire(box) }
+        return Disposal(withdrawn: box)
     }
+
+    /// Ends the life of the instance in `box` (an `InstanceBox` of this entry's service type,
+    /// which ``takeHeldInstance()`` took): ``Disposable/dispose()`` if it is one, then the
+    /// registration's `onDispose` hooks, in order. Run by ``Disposal/run()``, with no lock held.
+    func dispose(_ box: AnyObject) {}
 
     /// The instance this entry holds now, if it is an object (to compare identities). Called
     /// with `slot.lock` held.
@@ -325,19 +329,15 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         object = nil
     }
 
-    override func takeHeldInstance() -> (() -> Void)? {
+    override func takeHeldInstance() -> Disposal? {
         guard let box = held else { return withdrawPublishedConversion() }
         held = nil
-        let withdrawn = slot.unpublish()
-        let conversions = slot.withdrawConversions()
-        let dispose = disposal(of: box.value, hooks: onDispose)
-        guard withdrawn != nil || !conversions.isEmpty else { return dispose }
-        let slot = slot
-        return {
-            if let withdrawn { slot.retire(withdrawn) }
-            for conversion in conversions { conversion.slot.retire(conversion.box) }
-            dispose()
-        }
+        return Disposal(
+            withdrawn: slot.unpublish(), conversions: slot.withdrawConversions(), instance: box, of: self)
+    }
+
+    override func dispose(_ box: AnyObject) {
+        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose)
     }
 
     override func heldObject() -> AnyObject? {
@@ -346,14 +346,48 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 }
 
-/// The work that ends a held instance's life: ``Disposable/dispose()`` if it is one, then the
-/// registration's `onDispose` hooks, in order. Returned by `takeHeldInstance()` of every entry
-/// kind, and run after every lock is released.
-func disposal<Service>(of held: Service, hooks: [@Sendable (Service) -> Void]) -> () -> Void {
-    {
-        if let disposable = asDisposable(held) { disposable.dispose() }
-        for hook in hooks { hook(held) }
+/// The work that ends a held instance's life, taken from its entry under the locks
+/// (`takeHeldInstance()` of every entry kind) and run after every lock is released: the boxes
+/// that published the instance for the lock-free read are retired (each once no reader still
+/// copies from it), then the instance is disposed (``AnyEntry/dispose(_:)``).
+///
+/// A value rather than a closure: a request's container disposes its instances on every
+/// request, and each closure (the disposal, and the one that retired its boxes around it) was
+/// an allocation.
+struct Disposal {
+    /// The box the entry's slot published, unpublished; nil if none.
+    private let withdrawn: UnsafeMutableRawPointer?
+    /// The boxes published for the instance in the slots of types bound to it.
+    private let conversions: [(slot: Slot, box: UnsafeMutableRawPointer)]
+    /// The instance's box and its entry, whose ``AnyEntry/dispose(_:)`` ends its life; nil for
+    /// a binding, which only retires the box it published.
+    private let instance: AnyObject?
+    private let entry: AnyEntry?
+
+    init(
+        withdrawn: UnsafeMutableRawPointer?,
+        conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = [],
+        instance: AnyObject? = nil,
+        of entry: AnyEntry? = nil
+    ) {
+        self.withdrawn = withdrawn
+        self.conversions = conversions
+        self.instance = instance
+        self.entry = entry
     }
+
+    /// Retires the boxes, then disposes the instance. Called with no lock held.
+    func run() {
+        if let withdrawn { Slot.retire(withdrawn) }
+        for conversion in conversions { Slot.retire(conversion.box) }
+        if let instance, let entry { entry.dispose(instance) }
+    }
+}
+
+/// Ends `held`'s life: ``Disposable/dispose()`` if it is one, then `hooks`, in order.
+func endLife<Service>(of held: Service, hooks: [@Sendable (Service) -> Void]) {
+    if let disposable = asDisposable(held) { disposable.dispose() }
+    for hook in hooks { hook(held) }
 }
 
 /// `value as? Disposable`, without the cast where the answer is known sooner. A class instance

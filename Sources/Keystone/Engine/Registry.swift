@@ -105,7 +105,7 @@ final class Slot: @unchecked Sendable {
         let box = Unmanaged.passRetained(held).toOpaque()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
-        if let previous { retire(previous) }
+        if let previous { Self.retire(previous) }
     }
 
     /// Publishes `converted`, the held instance of the registration at `target` as this slot's
@@ -156,7 +156,7 @@ final class Slot: @unchecked Sendable {
     /// Waits until no reader announces `box` (a reader holds it for a load and a retain), then
     /// releases it. Called with no lock held, except by ``publish(_:)``, whose previous box
     /// is always nil in practice (an entry publishes only when it holds nothing).
-    func retire(_ box: UnsafeMutableRawPointer) {
+    static func retire(_ box: UnsafeMutableRawPointer) {
         keystone_hazard_wait(box)
         Unmanaged<AnyObject>.fromOpaque(box).release()
     }

@@ -61,7 +61,7 @@ extension Container {
     /// Unloads modules: removes their registrations, and releases and disposes the instances
     /// those held, newest first. Modules that are not loaded here are ignored.
     public func unload(_ modules: [Module]) {
-        let disposals: [() -> Void] = features.moduleLock.withLock {
+        let disposals: [Disposal] = features.moduleLock.withLock {
             let loaded = modules.compactMap { features.modules.removeValue(forKey: ObjectIdentifier($0.identity)) }
             let installed = loaded.flatMap(\.installed)
             guard !installed.isEmpty else { return [] }
@@ -72,7 +72,7 @@ extension Container {
                 }
             }
             return lifecycle.lock.withLock {
-                var disposalBySlot: [ObjectIdentifier: () -> Void] = [:]
+                var disposalBySlot: [ObjectIdentifier: Disposal] = [:]
                 for (slot, generation) in installed {
                     slot.lock.withLock {
                         guard let entry = slot.entry, entry.generation == generation else { return }
@@ -81,7 +81,7 @@ extension Container {
                     }
                 }
                 // Dispose in the order the instances were made, reversed (newest first).
-                var ordered: [() -> Void] = []
+                var ordered: [Disposal] = []
                 lifecycle.held.removeAll { slot in
                     guard let disposal = disposalBySlot[ObjectIdentifier(slot)] else { return false }
                     ordered.append(disposal)
@@ -90,7 +90,7 @@ extension Container {
                 return ordered
             }
         }
-        for disposal in disposals.reversed() { disposal() }
+        for disposal in disposals.reversed() { disposal.run() }
     }
 
     /// Loads modules into ``Container/shared``, as the app starts, with a logger if given.
