@@ -63,40 +63,62 @@ struct RegistryKey: Hashable, Sendable {
 /// re-registration) waits for readers that announced the box before releasing it, so a reader
 /// never copies from freed memory.
 ///
-/// `@unchecked Sendable`: `entry` (and the mutable state of that entry) and writes of
-/// `published` are guarded by `lock`; `published` is read with the hazard-pointer protocol.
+/// ## One allocation
+///
+/// The two words that are addressed atomically, the published box and the lock
+/// (``SlotWords``), are the slot's first stored property, and are only ever reached through
+/// their address (`_getUnsafePointerToStoredProperties`, as swift-atomics' `ManagedAtomic`
+/// reaches its storage): a class's stored properties have a stable address inside its
+/// allocation, and the first is at the start of them. They used to be a block of their own,
+/// one more allocation and free per registration.
+///
+/// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
+/// `conversions` and writes of `published` are guarded by `lock`; `key` never changes;
+/// `published` is read with the hazard-pointer protocol.
 @usableFromInline
 final class Slot: @unchecked Sendable {
+    /// Only reached through ``published`` and ``lock``; first, so that its address is the
+    /// start of the stored properties.
+    private var words = SlotWords()
     let key: RegistryKey
-    /// Guards `entry` and writes of `published`.
-    let lock: SlotLock
     /// The current registration; nil once the container is disposed.
     /// (`entry` and `conversions` are guarded by `lock`, which already excludes overlapping
     /// accesses, so their dynamic exclusivity checks are off.)
     @exclusivity(unchecked) var entry: AnyEntry?
     /// How many registrations were installed here: the ``AnyEntry/generation`` of the latest.
     var installs: UInt = 0
-    /// The published ``InstanceBox`` (retained), or nil.
-    let published: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     /// While this slot's registration holds an instance: the boxes published for it in the
     /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``), withdrawn
     /// with the instance. One record per bound slot.
     @exclusivity(unchecked) var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
 
-    /// `published` and the mutex share one allocation: a registration allocates as little
-    /// as it can.
     init(key: RegistryKey) {
         self.key = key
-        let storage = SlotLock.allocate(withWordsBefore: 1)
-        published = storage.words.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        published.initialize(to: nil)
-        lock = storage.lock
+        keystone_lock_init(lock.word)
+        assert(
+            UnsafeRawPointer(published) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
+            "Slot.words must be the first stored property"
+        )
     }
 
     deinit {
         // The container is gone, so no reader can be announcing the box.
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
-        lock.deallocate(withWordsBefore: 1)
+    }
+
+    /// The published ``InstanceBox`` (retained), or nil.
+    @inline(__always)
+    var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+
+    /// Guards `entry`, `installs`, `conversions` and writes of `published`.
+    @inline(__always)
+    var lock: SlotLock {
+        SlotLock(
+            word: (_getUnsafePointerToStoredProperties(self) + MemoryLayout<SlotWords>.offset(of: \.lock)!)
+                .assumingMemoryBound(to: keystone_lock.self)
+        )
     }
 
     /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
@@ -160,6 +182,14 @@ final class Slot: @unchecked Sendable {
         keystone_hazard_wait(box)
         Unmanaged<AnyObject>.fromOpaque(box).release()
     }
+}
+
+/// The words of a ``Slot`` that are addressed atomically: the published box (first, so that
+/// its address is the slot's stored properties' own) and the slot's lock.
+@usableFromInline
+struct SlotWords {
+    var published: UnsafeMutableRawPointer? = nil
+    var lock = keystone_lock()
 }
 
 /// A held instance, boxed: its entry holds the box, and its ``Slot`` publishes the same box for

@@ -64,35 +64,10 @@ struct Lock: @unchecked Sendable {
 /// The header states its memory-ordering argument. It is never waited on with a condition
 /// variable (``ConditionLock`` is for that).
 ///
-/// A value type: copies refer to the same lock. The owner frees it with
-/// ``deallocate(withWordsBefore:)``.
+/// A value type: copies refer to the same lock, a word that its owner allocated and
+/// initialised (with `keystone_lock_init`) and frees once nobody holds or waits for it.
 struct SlotLock: @unchecked Sendable {  // the lock word is the synchronisation
     let word: UnsafeMutablePointer<keystone_lock>
-
-    /// Allocates `words` pointer-sized words followed by a free lock, in one block.
-    static func allocate(withWordsBefore words: Int) -> (words: UnsafeMutableRawPointer, lock: SlotLock) {
-        let offset = Self.offset(words: words)
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: offset + MemoryLayout<keystone_lock>.stride,
-            alignment: max(MemoryLayout<keystone_lock>.alignment, MemoryLayout<UnsafeRawPointer>.alignment)
-        )
-        let word = (raw + offset).bindMemory(to: keystone_lock.self, capacity: 1)
-        word.initialize(to: keystone_lock())
-        keystone_lock_init(word)
-        return (raw, SlotLock(word: word))
-    }
-
-    /// Frees the block the lock was allocated in. Nobody may hold or wait for the lock.
-    func deallocate(withWordsBefore words: Int) {
-        word.deinitialize(count: 1)
-        (UnsafeMutableRawPointer(word) - Self.offset(words: words)).deallocate()
-    }
-
-    private static func offset(words: Int) -> Int {
-        let bytes = words * MemoryLayout<UnsafeRawPointer>.stride
-        let alignment = MemoryLayout<keystone_lock>.alignment
-        return (bytes + alignment - 1) / alignment * alignment
-    }
 
     @inline(__always)
     func lock() {

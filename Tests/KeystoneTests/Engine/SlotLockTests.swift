@@ -7,18 +7,12 @@ import Testing
 /// takes a held lock.
 @Suite("Slot lock")
 struct SlotLockTests {
-    /// A counter guarded by a slot lock; incremented with a read, a yield and a write, so that
-    /// two holders at once would lose increments.
+    /// A counter guarded by a slot's lock; incremented with a read, a yield and a write, so
+    /// that two holders at once would lose increments.
     final class Guarded: @unchecked Sendable {  // `lock` guards `count`.
-        let lock: SlotLock
-        private let block: UnsafeMutableRawPointer
+        private let slot = Slot(key: RegistryKey(Plain.self, name: nil, arguments: Void.self))
+        var lock: SlotLock { slot.lock }
         var count = 0
-
-        init() {
-            (block, lock) = SlotLock.allocate(withWordsBefore: 1)
-        }
-
-        deinit { lock.deallocate(withWordsBefore: 1) }
     }
 
     @Test("Eight threads incrementing under the lock lose no increment")
