@@ -92,7 +92,7 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func dispose(_ box: AnyObject) {
-        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose)
+        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: !onDispose.isEmpty)
     }
 
     override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {
