@@ -122,8 +122,8 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
 
 // MARK: - The one-word lock
 //
-// A one-word mutual-exclusion lock: each registration's (`SlotLock` in
-// Keystone/Internal/Lock.swift) and the container-wide ones (`Lock` there). The slot lock is
+// A one-word mutual-exclusion lock: each registration's and each registry's (`WordLock` in
+// Keystone/Internal/Lock.swift), and the container-wide ones (`Lock` there). The slot lock is
 // taken on every resolve that the lock-free read does not answer, so the uncontended path is
 // one compare-and-exchange to take it and one exchange to release it, inlined into the caller;
 // a `pthread_mutex_t` costs two library calls and 40 bytes. It is never used with a condition

@@ -57,18 +57,28 @@ public protocol AutoRegistering {
 /// `@unchecked Sendable`: `state` is guarded by `gate.lock`; `done` is written with a
 /// release store under `gate.lock` and read with acquire loads; `hook` is immutable.
 final class FirstUseGate: @unchecked Sendable {
+    /// Only reached through `gate`; first, so that its address does not move (see
+    /// ``firstStoredProperty(of:as:)``).
+    private var gateWords = ConditionLock.Words()
     private let hook: @Sendable (Container) throws -> Void
     private let done: UnsafeMutablePointer<Bool>
-    private let gate = ConditionLock()
     private var state = BuildState<pthread_t>()
+    private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
 
     init(hook: @escaping @Sendable (Container) throws -> Void) {
         self.hook = hook
         done = .allocate(capacity: 1)
         done.initialize(to: false)
+        gate.initialize()
+        assert(
+            UnsafeRawPointer(firstStoredProperty(of: self, as: ConditionLock.Words.self))
+                == withUnsafePointer(to: &gateWords) { UnsafeRawPointer($0) },
+            "`gateWords` must be the first stored property of FirstUseGate"
+        )
     }
 
     deinit {
+        gate.destroy()
         done.deallocate()
     }
 

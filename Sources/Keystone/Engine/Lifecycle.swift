@@ -11,8 +11,21 @@ import CKeystoneThreadPrimitives
 /// of shared builds (see ``BuildCoordinator``), whose waiters wait on `builds`. Lock order:
 /// `lock`, then ``BuildCoordinator/waitGraph``, then a slot's lock.
 final class Lifecycle: @unchecked Sendable {
+    /// The lock's and the disposed flag's storage, only reached through their address, so that
+    /// a container allocates nothing for them (see ``firstStoredProperty(of:as:)``).
+    private struct Words {
+        var builds = ConditionLock.Words()
+        var disposed = false
+    }
+
+    private var words = Words()
     /// The container's lock, with the condition that waiters for its shared builds wait on.
-    let builds = ConditionLock()
+    var builds: ConditionLock {
+        ConditionLock(
+            (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
+                + MemoryLayout<Words>.offset(of: \.builds)!).assumingMemoryBound(to: ConditionLock.Words.self)
+        )
+    }
     var lock: ConditionLock.Mutex { builds.lock }
     /// The slots whose registrations hold an instance, for `dispose`. Guarded by `lock`, which
     /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
@@ -21,15 +34,22 @@ final class Lifecycle: @unchecked Sendable {
     /// one record per key, however often it was registered again, so that re-registering in
     /// a loop (tests swapping fakes) does not grow memory.
     private var replacements: [RegistryKey: Replacement] = [:]
-    private let disposed: UnsafeMutablePointer<Bool>
+    private var disposed: UnsafeMutablePointer<Bool> {
+        (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
+            + MemoryLayout<Words>.offset(of: \.disposed)!).assumingMemoryBound(to: Bool.self)
+    }
 
     init() {
-        disposed = .allocate(capacity: 1)
-        disposed.initialize(to: false)
+        builds.initialize()
+        assert(
+            UnsafeRawPointer(firstStoredProperty(of: self, as: Words.self))
+                == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
+            "`words` must be the first stored property of Lifecycle"
+        )
     }
 
     deinit {
-        disposed.deallocate()
+        builds.destroy()
     }
 
     var isDisposed: Bool { keystone_load_flag(disposed) }

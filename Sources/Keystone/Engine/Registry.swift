@@ -67,9 +67,7 @@ struct RegistryKey: Hashable, Sendable {
 ///
 /// The two words that are addressed atomically, the published box and the lock
 /// (``SlotWords``), are the slot's first stored property, and are only ever reached through
-/// their address (`_getUnsafePointerToStoredProperties`, as swift-atomics' `ManagedAtomic`
-/// reaches its storage): a class's stored properties have a stable address inside its
-/// allocation, and the first is at the start of them. They used to be a block of their own,
+/// their address (see ``firstStoredProperty(of:as:)``). They used to be a block of their own,
 /// one more allocation and free per registration.
 ///
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
@@ -97,7 +95,7 @@ final class Slot: @unchecked Sendable {
         keystone_lock_init(lock.word)
         assert(
             UnsafeRawPointer(published) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
-            "Slot.words must be the first stored property"
+            "`words` must be the first stored property of Slot"
         )
     }
 
@@ -109,15 +107,16 @@ final class Slot: @unchecked Sendable {
     /// The published ``InstanceBox`` (retained), or nil.
     @inline(__always)
     var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
     /// Guards `entry`, `installs`, `conversions` and writes of `published`.
     @inline(__always)
-    var lock: SlotLock {
-        SlotLock(
-            word: (_getUnsafePointerToStoredProperties(self) + MemoryLayout<SlotWords>.offset(of: \.lock)!)
-                .assumingMemoryBound(to: keystone_lock.self)
+    var lock: WordLock {
+        WordLock(
+            word: (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
+                + MemoryLayout<SlotWords>.offset(of: \.lock)!).assumingMemoryBound(to: keystone_lock.self)
         )
     }
 
@@ -229,6 +228,10 @@ final class InstanceBox<Service> {
 /// read and written with acquire/release atomics.
 @usableFromInline
 final class Registry: @unchecked Sendable {
+    /// The writers' lock word: only reached through ``writeLock``; first, so that it is part of
+    /// the registry's allocation (see ``firstStoredProperty(of:as:)``).
+    private var writeLockWord = keystone_lock()
+
     /// A table, in one block of words: its `mask`, the table it replaced (nil for the first),
     /// then `mask + 1` atomically published cells, each an unretained ``Slot`` or nil. The
     /// block is written completely before it is published.
@@ -269,7 +272,10 @@ final class Registry: @unchecked Sendable {
     /// its registry in one block.
     @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    private let writeLock = Lock()
+    /// Serialises writers.
+    private var writeLock: WordLock {
+        WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self))
+    }
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`, which
     /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
     @exclusivity(unchecked) private var slots: [Slot] = []
@@ -287,6 +293,11 @@ final class Registry: @unchecked Sendable {
         let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
         (current + 2 + Table.words(capacity: Self.initialCapacity)).initialize(to: nil)
         current.initialize(to: UnsafeMutableRawPointer(first.block))
+        keystone_lock_init(writeLock.word)
+        assert(
+            UnsafeRawPointer(writeLock.word) == withUnsafePointer(to: &writeLockWord) { UnsafeRawPointer($0) },
+            "`writeLockWord` must be the first stored property of Registry"
+        )
     }
 
     deinit {

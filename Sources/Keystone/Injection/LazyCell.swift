@@ -21,9 +21,25 @@
 /// The cell itself says nothing about `Value`; the public types that hold one are `Sendable`
 /// only when their service is.
 final class LazyCell<Value>: @unchecked Sendable {
-    private let gate = ConditionLock()
+    /// Only reached through `gate`; first, so that the cell allocates nothing for it (see
+    /// ``firstStoredProperty(of:as:)``).
+    private var gateWords = ConditionLock.Words()
+    private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
     private var held: Value?
     private var state = BuildState<pthread_t>()
+
+    init() {
+        gate.initialize()
+        assert(
+            UnsafeRawPointer(firstStoredProperty(of: self, as: ConditionLock.Words.self))
+                == withUnsafePointer(to: &gateWords) { UnsafeRawPointer($0) },
+            "`gateWords` must be the first stored property of LazyCell"
+        )
+    }
+
+    deinit {
+        gate.destroy()
+    }
 
     /// The held value, building it first if the cell is empty.
     ///

@@ -8,13 +8,12 @@ import CKeystoneThreadPrimitives
     import Musl
 #endif
 
-/// A mutual-exclusion lock for container-wide state (a registry's writers, a container's
+/// A mutual-exclusion lock for state that has no owner to keep its word (a container's
 /// features and modules, the process-wide records of waits and escaped resolvers).
 ///
 /// The one-word lock of `KeystoneThreadPrimitives.h` (`os_unfair_lock` on Apple platforms, a
 /// futex lock elsewhere), tail-allocated in a `ManagedBuffer`, so that a lock is one allocation
-/// with a stable address and needs no initialisation call; a container makes several, and a
-/// request's child container is made per request. `Synchronization.Mutex` would be nicer but
+/// with a stable address and needs no initialisation call. `Synchronization.Mutex` would be nicer but
 /// needs iOS 18 / macOS 15, and `NSLock` would pull Foundation into the core. A lock that a
 /// thread waits on with a condition is a ``ConditionLock``.
 ///
@@ -54,19 +53,33 @@ struct Lock: @unchecked Sendable {
     }
 }
 
-/// The lock of one registration (a ``Slot``'s): one word inside the slot's allocation, which
-/// also holds the slot's published instance, so that a registration makes one allocation for
-/// both.
+/// The address of `object`'s first stored property, as `T`: where a class keeps words that a
+/// lock or C addresses, so that they need no allocation of their own (a registration's slot,
+/// a container's registry and lifecycle, made per request by a server).
 ///
-/// It is taken on every resolve that the lock-free read does not answer, so it is the
+/// A class instance's stored properties do not move while it lives, and the first one starts
+/// them: `_getUnsafePointerToStoredProperties`, which swift-atomics' `ManagedAtomic` uses the
+/// same way. Only for a class with no superclass (whose stored properties would come first),
+/// whose first stored property is a `T` that nothing reads or writes except through this
+/// address; each owner checks the address against the property's in debug builds.
+@inline(__always)
+func firstStoredProperty<T>(of object: AnyObject, as type: T.Type) -> UnsafeMutablePointer<T> {
+    _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: T.self)
+}
+
+/// A one-word lock inside its owner's allocation: a registration's (a ``Slot``'s) and a
+/// registry's writers'.
+///
+/// The slot's is taken on every resolve that the lock-free read does not answer, so it is the
 /// one-word lock of `KeystoneThreadPrimitives.h` (`os_unfair_lock` on Apple platforms, a futex
 /// lock elsewhere), whose uncontended path is one atomic instruction each way, inlined here.
 /// The header states its memory-ordering argument. It is never waited on with a condition
 /// variable (``ConditionLock`` is for that).
 ///
-/// A value type: copies refer to the same lock, a word that its owner allocated and
-/// initialised (with `keystone_lock_init`) and frees once nobody holds or waits for it.
-struct SlotLock: @unchecked Sendable {  // the lock word is the synchronisation
+/// A value type: copies refer to the same lock, a word that its owner keeps (see
+/// ``firstStoredProperty(of:as:)``), initialises with `keystone_lock_init`, and frees once
+/// nobody holds or waits for it.
+struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
     let word: UnsafeMutablePointer<keystone_lock>
 
     @inline(__always)
@@ -99,53 +112,35 @@ struct SlotLock: @unchecked Sendable {  // the lock word is the synchronisation
 /// A lock with a condition variable, for the rare paths where a thread waits for another to
 /// finish something: a shared build, a lazy cell, the first-use hook.
 ///
-/// A `pthread_mutex_t` and a `pthread_cond_t`, tail-allocated together in one `ManagedBuffer`
-/// (their addresses must not move). Lock it through ``lock``; ``wait()`` and ``broadcast()``
-/// are called with it held.
+/// A `pthread_mutex_t` and a `pthread_cond_t` (``Words``), which their owner keeps as its first
+/// stored property (see ``firstStoredProperty(of:as:)``: their addresses must not move), so
+/// that they cost no allocation of their own; every container has one. The owner makes them
+/// with ``initialize()`` in its initialiser and destroys them with ``destroy()`` in its
+/// `deinit`. Lock it
+/// through ``lock``; ``wait()`` and ``broadcast()`` are called with it held.
 ///
 /// A value type: copies refer to the same lock and condition. `@unchecked Sendable`: the mutex
-/// is the synchronisation, and the condition is only used with it held (`ManagedBuffer`
-/// itself is never `Sendable`).
+/// is the synchronisation, and the condition is only used with it held.
 struct ConditionLock: @unchecked Sendable {
-    fileprivate struct Words {
-        var mutex = pthread_mutex_t()
-        var condition = pthread_cond_t()
-    }
-
-    fileprivate final class Storage: ManagedBuffer<Void, Words> {
-        var mutex: UnsafeMutablePointer<pthread_mutex_t> {
-            withUnsafeMutablePointerToElements {
-                UnsafeMutableRawPointer($0).assumingMemoryBound(to: pthread_mutex_t.self)
-            }
-        }
-
-        var condition: UnsafeMutablePointer<pthread_cond_t> {
-            withUnsafeMutablePointerToElements {
-                (UnsafeMutableRawPointer($0) + MemoryLayout<Words>.offset(of: \.condition)!)
-                    .assumingMemoryBound(to: pthread_cond_t.self)
-            }
-        }
-
-        deinit {
-            pthread_cond_destroy(condition)
-            pthread_mutex_destroy(mutex)
-            _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
-        }
+    /// The mutex and the condition, as their owner keeps them.
+    struct Words {
+        fileprivate var mutex = pthread_mutex_t()
+        fileprivate var condition = pthread_cond_t()
     }
 
     /// The mutex, locked and unlocked like a ``Lock``. `@unchecked Sendable` for the reason
     /// its ``ConditionLock`` is.
     struct Mutex: @unchecked Sendable {
-        fileprivate let storage: Storage
+        fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
         @inline(__always)
         func lock() {
-            pthread_mutex_lock(storage.mutex)
+            pthread_mutex_lock(mutex)
         }
 
         @inline(__always)
         func unlock() {
-            pthread_mutex_unlock(storage.mutex)
+            pthread_mutex_unlock(mutex)
         }
 
         /// Runs `body` with the lock held.
@@ -157,29 +152,49 @@ struct ConditionLock: @unchecked Sendable {
         }
     }
 
-    private let storage: Storage
+    private let words: UnsafeMutablePointer<Words>
 
-    init() {
-        let buffer = Storage.create(minimumCapacity: 1) { _ in }
-        buffer.withUnsafeMutablePointerToElements { $0.initialize(to: Words()) }
-        storage = unsafeDowncast(buffer, to: Storage.self)
-        let mutexStatus = pthread_mutex_init(storage.mutex, nil)
+    /// The lock whose words are at `words`.
+    @inline(__always)
+    init(_ words: UnsafeMutablePointer<Words>) {
+        self.words = words
+    }
+
+    /// Makes the mutex and the condition, in words that hold a `Words()` value. Called once, by
+    /// their owner's initialiser.
+    func initialize() {
+        let mutexStatus = pthread_mutex_init(mutex, nil)
         precondition(mutexStatus == 0, "pthread_mutex_init failed with \(mutexStatus)")
-        let conditionStatus = pthread_cond_init(storage.condition, nil)
+        let conditionStatus = pthread_cond_init(condition, nil)
         precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
     }
 
+    /// Destroys the mutex and the condition. Nobody may hold the one or wait on the other.
+    func destroy() {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+    }
+
+    private var mutex: UnsafeMutablePointer<pthread_mutex_t> {
+        UnsafeMutableRawPointer(words).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+
+    private var condition: UnsafeMutablePointer<pthread_cond_t> {
+        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: \.condition)!)
+            .assumingMemoryBound(to: pthread_cond_t.self)
+    }
+
     /// The mutex that guards what waiters wait for.
-    var lock: Mutex { Mutex(storage: storage) }
+    var lock: Mutex { Mutex(mutex: mutex) }
 
     /// Waits for a `broadcast`. The caller holds `lock`; it is released while waiting and
     /// held again on return. Callers re-check their condition in a loop (spurious wake-ups).
     func wait() {
-        pthread_cond_wait(storage.condition, storage.mutex)
+        pthread_cond_wait(condition, mutex)
     }
 
     /// Wakes every waiter. Called with `lock` held.
     func broadcast() {
-        pthread_cond_broadcast(storage.condition)
+        pthread_cond_broadcast(condition)
     }
 }

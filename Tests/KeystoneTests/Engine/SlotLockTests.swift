@@ -11,7 +11,7 @@ struct SlotLockTests {
     /// that two holders at once would lose increments.
     final class Guarded: @unchecked Sendable {  // `lock` guards `count`.
         private let slot = Slot(key: RegistryKey(Plain.self, name: nil, arguments: Void.self))
-        var lock: SlotLock { slot.lock }
+        var lock: WordLock { slot.lock }
         var count = 0
     }
 
