@@ -92,7 +92,9 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func dispose(_ box: AnyObject) {
-        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: !onDispose.isEmpty)
+        endLife(
+            of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: !onDispose.isEmpty
+        )
     }
 
     override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {

@@ -341,7 +341,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func dispose(_ box: AnyObject) {
-        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: hasDisposeHooks)
+        endLife(
+            of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: hasDisposeHooks)
     }
 
     override func heldObject() -> AnyObject? {
