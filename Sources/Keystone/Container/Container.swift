@@ -286,8 +286,8 @@ public final class Container: Sendable {
             }
             return
         }
-        let disposals: [Disposal] = lifecycle.lock.withLock {
-            var disposals: [Disposal] = []
+        let disposals: Disposals = lifecycle.lock.withLock {
+            var disposals = Disposals()
             lifecycle.held.removeAll { slot in
                 slot.lock.withLock {
                     guard let entry = slot.entry, entry.scope == scope else { return false }
@@ -297,7 +297,7 @@ public final class Container: Sendable {
             }
             return disposals
         }
-        for disposal in disposals.reversed() { disposal.run() }
+        disposals.run()
     }
 
     /// Ends the container: drops every registration and every instance it holds, disposing
@@ -307,11 +307,10 @@ public final class Container: Sendable {
     /// registering in it is a programming error and traps. Calling `dispose()` again does
     /// nothing.
     public func dispose() {
-        let disposals: [Disposal] = lifecycle.lock.withLock {
-            guard !lifecycle.isDisposed else { return [] }
+        let disposals: Disposals = lifecycle.lock.withLock {
+            var disposals = Disposals()
+            guard !lifecycle.isDisposed else { return disposals }
             lifecycle.markDisposed()
-            var disposals: [Disposal] = []
-            disposals.reserveCapacity(lifecycle.held.count)
             for slot in lifecycle.held {
                 if let disposal = slot.lock.withLock({ slot.entry?.takeHeldInstance() }) { disposals.append(disposal) }
             }
@@ -321,7 +320,7 @@ public final class Container: Sendable {
             }
             return disposals
         }
-        for disposal in disposals.reversed() { disposal.run() }
+        disposals.run()
     }
 
     /// Whether ``dispose()`` was called.

@@ -389,6 +389,27 @@ struct Disposal {
     }
 }
 
+/// The disposals that one operation (`dispose`, `reset`, `unload`) takes under the locks, in the
+/// order the instances were made, and runs newest first once the locks are released. The
+/// newest is kept outside the array, so that a container that holds one instance (a
+/// request's) allocates nothing to dispose it.
+struct Disposals {
+    private var newest: Disposal?
+    private var older: [Disposal] = []
+
+    /// Adds the disposal of an instance made after every one added before.
+    mutating func append(_ disposal: Disposal) {
+        if let newest { older.append(newest) }
+        newest = disposal
+    }
+
+    /// Runs them, newest first. Called with no lock held.
+    func run() {
+        newest?.run()
+        for disposal in older.reversed() { disposal.run() }
+    }
+}
+
 /// Ends `held`'s life: ``Disposable/dispose()`` if it is one, then `hooks`, in order, if
 /// `hasHooks` (which the caller knows without asking the array: in this unspecialised code,
 /// even its `count` asks the runtime for the hooks' function type, about 200 instructions, and

@@ -61,10 +61,10 @@ extension Container {
     /// Unloads modules: removes their registrations, and releases and disposes the instances
     /// those held, newest first. Modules that are not loaded here are ignored.
     public func unload(_ modules: [Module]) {
-        let disposals: [Disposal] = features.moduleLock.withLock {
+        let disposals: Disposals = features.moduleLock.withLock {
             let loaded = modules.compactMap { features.modules.removeValue(forKey: ObjectIdentifier($0.identity)) }
             let installed = loaded.flatMap(\.installed)
-            guard !installed.isEmpty else { return [] }
+            guard !installed.isEmpty else { return Disposals() }
             let removed = Set(installed.map { ObjectIdentifier($0.slot) })
             features.lock.withLock {
                 for (key, contributions) in features.collections {
@@ -81,7 +81,7 @@ extension Container {
                     }
                 }
                 // Dispose in the order the instances were made, reversed (newest first).
-                var ordered: [Disposal] = []
+                var ordered = Disposals()
                 lifecycle.held.removeAll { slot in
                     guard let disposal = disposalBySlot[ObjectIdentifier(slot)] else { return false }
                     ordered.append(disposal)
@@ -90,7 +90,7 @@ extension Container {
                 return ordered
             }
         }
-        for disposal in disposals.reversed() { disposal.run() }
+        disposals.run()
     }
 
     /// Loads modules into ``Container/shared``, as the app starts, with a logger if given.

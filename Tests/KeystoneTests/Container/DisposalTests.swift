@@ -29,6 +29,29 @@ struct DisposalTests {
         #expect(log.all == ["dispose repository", "dispose database"])
     }
 
+    @Test("dispose() and unload dispose four instances in the reverse of the order they were made")
+    func newestFirstOfMany() throws {
+        let log = EventLog()
+        let container = Container()
+        for name in ["a", "b", "c", "d"] {
+            container.register(name: Name(name), scope: .singleton) { _ in Resource(name, log: log) }
+        }
+        for name in ["c", "a", "d", "b"] { _ = try container.tryResolve(Resource.self, name: Name(name)) }
+        container.dispose()
+        #expect(log.all == ["dispose b", "dispose d", "dispose a", "dispose c"])
+
+        let modular = Container()
+        let module = Module {
+            singleton(name: "e") { Resource("e", log: log) }
+            singleton(name: "f") { Resource("f", log: log) }
+            singleton(name: "g") { Resource("g", log: log) }
+        }
+        try modular.load(module)
+        for name in ["g", "e", "f"] { _ = try modular.tryResolve(Resource.self, name: Name(name)) }
+        modular.unload(module)
+        #expect(log.all.suffix(3) == ["dispose f", "dispose e", "dispose g"])
+    }
+
     @Test("A held instance is disposed whatever shape its registration gives it")
     func disposableShapes() throws {
         let log = EventLog()
