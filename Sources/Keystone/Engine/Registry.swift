@@ -228,9 +228,10 @@ final class InstanceBox<Service> {
 /// read and written with acquire/release atomics.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    /// The writers' lock word: only reached through ``writeLock``; first, so that it is part of
-    /// the registry's allocation (see ``firstStoredProperty(of:as:)``).
-    private var writeLockWord = keystone_lock()
+    /// The registry's words, only reached through their address (``current``, ``writeLock``):
+    /// first, so that they are part of the registry's allocation (see
+    /// ``firstStoredProperty(of:as:)``), and a new container allocates nothing for them.
+    private var words = RegistryWords()
 
     /// A table, in one block of words: its `mask`, the table it replaced (nil for the first),
     /// then `mask + 1` atomically published cells, each an unretained ``Slot`` or nil. The
@@ -266,15 +267,22 @@ final class Registry: @unchecked Sendable {
     private static let initialCapacity = 8
 
     /// Two words: the published table (a pointer to a `Table`'s block), then the logging word,
-    /// non-nil while the container has a logger (see ``isLogging``). They share an allocation
-    /// (and a cache line), so that the resolve fast path's check costs a load, not a miss; the
-    /// first table follows them in the same allocation, so that a new container allocates
-    /// its registry in one block.
-    @usableFromInline let current: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// non-nil while the container has a logger (see ``isLogging``). They are the first of the
+    /// registry's own words (``RegistryWords``), so that the resolve fast path reads them at a
+    /// fixed offset in the registry, and share a cache line; the first table follows them.
+    @inlinable
+    var current: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        @inline(__always) get {
+            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        }
+    }
 
     /// Serialises writers.
     private var writeLock: WordLock {
-        WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self))
+        WordLock(
+            word: (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.writeLock)!)
+                .assumingMemoryBound(to: keystone_lock.self)
+        )
     }
     /// Every slot, in the order its key was first registered. Guarded by `writeLock`, which
     /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
@@ -288,27 +296,29 @@ final class Registry: @unchecked Sendable {
     }
 
     init() {
-        current = .allocate(capacity: 3 + Table.words(capacity: Self.initialCapacity))
-        (current + 1).initialize(to: nil)
-        let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
-        (current + 2 + Table.words(capacity: Self.initialCapacity)).initialize(to: nil)
-        current.initialize(to: UnsafeMutableRawPointer(first.block))
-        keystone_lock_init(writeLock.word)
         assert(
-            UnsafeRawPointer(writeLock.word) == withUnsafePointer(to: &writeLockWord) { UnsafeRawPointer($0) },
-            "`writeLockWord` must be the first stored property of Registry"
+            UnsafeRawPointer(current) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
+            "`words` must be the first stored property of Registry"
         )
+        assert(
+            MemoryLayout<RegistryWords.Block>.size
+                == (3 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
+            "RegistryWords.Block must hold the two words, the first table and the features word"
+        )
+        // `words` is all nil and zero; the first table's header, then the published table.
+        let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
+        current.pointee = UnsafeMutableRawPointer(first.block)
+        keystone_lock_init(writeLock.word)
     }
 
     deinit {
         for slot in slots { slot.entry = nil }  // entries hold their slot; break the cycle
-        // Every table grown, newest first; the first one is part of `current`'s block.
+        // Every table grown, newest first; the first one is part of the registry's words.
         var table: Table? = currentTable
         while let grown = table, let previous = grown.previous {
             grown.block.deallocate()
             table = Table(block: previous)
         }
-        current.deallocate()
     }
 
     /// Whether the container has a logger. The fast paths check it, and leave a resolve to
@@ -432,6 +442,21 @@ final class Registry: @unchecked Sendable {
         keystone_store_release(current, UnsafeMutableRawPointer(block))
         return table
     }
+}
+
+/// A ``Registry``'s own words, its first stored property: the block that `current` addresses
+/// (the published table, the logging word, the first table of eight cells with its two-word
+/// header, and the features word), then the writers' lock.
+struct RegistryWords {
+    typealias Block = (
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?
+    )
+
+    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    var writeLock = keystone_lock()
 }
 
 /// What ``Registry/probe(for:protect:)`` found.
