@@ -315,7 +315,7 @@ public final class Container: Sendable {
                 if let disposal = slot.lock.withLock({ slot.entry?.takeHeldInstance() }) { disposals.append(disposal) }
             }
             lifecycle.held = []
-            for slot in registry.allSlots {
+            registry.forEachSlot { slot in
                 slot.lock.withLock { slot.entry = nil }
             }
             return disposals

@@ -79,6 +79,8 @@ final class Slot: @unchecked Sendable {
     /// start of the stored properties.
     private var words = SlotWords()
     let key: RegistryKey
+    /// How many keys the registry had before this one: the order of first registration.
+    let order: Int
     /// The current registration; nil once the container is disposed.
     /// (`entry` and `conversions` are guarded by `lock`, which already excludes overlapping
     /// accesses, so their dynamic exclusivity checks are off.)
@@ -90,8 +92,9 @@ final class Slot: @unchecked Sendable {
     /// with the instance. One record per bound slot.
     @exclusivity(unchecked) var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
 
-    init(key: RegistryKey) {
+    init(key: RegistryKey, order: Int) {
         self.key = key
+        self.order = order
         keystone_lock_init(lock.word)
         assert(
             UnsafeRawPointer(published) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
@@ -215,7 +218,8 @@ final class InstanceBox<Service> {
 /// A hash table from ``RegistryKey`` to ``Slot`` that is read without any lock.
 ///
 /// Open addressing with linear probing over an array of slot references; slots are never
-/// removed. Writers serialise on `writeLock`. A writer fills a slot in completely, then
+/// removed, and the live table owns them (one reference each; a grown table takes the
+/// references over from the one it replaces). Writers serialise on `writeLock`. A writer fills a slot in completely, then
 /// publishes it in an empty cell with a release store; a reader loads cells with acquire
 /// loads and stops at the first empty one. Growing builds a new, twice as large table and
 /// publishes it the same way. Nothing a reader can reach is freed before the registry itself
@@ -284,9 +288,10 @@ final class Registry: @unchecked Sendable {
                 .assumingMemoryBound(to: keystone_lock.self)
         )
     }
-    /// Every slot, in the order its key was first registered. Guarded by `writeLock`, which
-    /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
-    @exclusivity(unchecked) private var slots: [Slot] = []
+    /// How many slots there are. Guarded by `writeLock`, which already excludes overlapping
+    /// accesses, so the dynamic exclusivity check is off. (The table is the list of slots: a
+    /// list of its own was one more allocation per container.)
+    @exclusivity(unchecked) private var count = 0
 
     /// The word after the first table in `current`'s block: the container's features, made on
     /// first need (see `Container.features`), so that a container that uses none of them
@@ -312,7 +317,10 @@ final class Registry: @unchecked Sendable {
     }
 
     deinit {
-        for slot in slots { slot.entry = nil }  // entries hold their slot; break the cycle
+        forEachSlot { slot in
+            slot.entry = nil  // entries hold their slot; break the cycle
+            Unmanaged.passUnretained(slot).release()  // the table's reference
+        }
         // Every table grown, newest first; the first one is part of the registry's words.
         var table: Table? = currentTable
         while let grown = table, let previous = grown.previous {
@@ -397,23 +405,41 @@ final class Registry: @unchecked Sendable {
     func slotCreatingIfNeeded(for key: RegistryKey) -> Slot {
         writeLock.withLock {
             if let slot = slot(for: key) { return slot }
-            let slot = Slot(key: key)
-            // As many as the first table takes before it grows, in one allocation: a small
-            // container (a request's, say) would otherwise reallocate the list at 1, 2 and 4.
-            if slots.isEmpty { slots.reserveCapacity(Self.initialCapacity / 2) }
-            slots.append(slot)
+            let slot = Slot(key: key, order: count)
+            count += 1
             var table = currentTable
-            if slots.count > (table.mask + 1) / 2 {
+            if count > (table.mask + 1) / 2 {
                 table = grow(from: table)
             }
-            insert(slot, in: table)
+            insert(Unmanaged.passRetained(slot).toOpaque(), in: table)
             return slot
         }
     }
 
-    /// Every slot, in first-registration order (for diagnostics, disposal and verification).
+    /// Every slot, in first-registration order (for diagnostics and verification).
     var allSlots: [Slot] {
-        writeLock.withLock { slots }
+        var found: [Slot] = []
+        writeLock.withLock {
+            found.reserveCapacity(count)
+            forEachSlot { found.append($0) }
+        }
+        return found.sorted { $0.order < $1.order }
+    }
+
+    /// Calls `body` with each slot of the live table, in no particular order, without a lock
+    /// (as a reader: a slot published meanwhile may be missed).
+    func forEachSlot(_ body: (Slot) -> Void) {
+        let table = Table(
+            block: keystone_load_acquire(
+                UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            )
+            .unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        for index in 0...table.mask {
+            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            if let slot = keystone_load_acquire(cell) {
+                Unmanaged<Slot>.fromOpaque(slot)._withUnsafeGuaranteedRef(body)
+            }
+        }
     }
 
     // MARK: - Writing (with `writeLock` held)
@@ -422,22 +448,25 @@ final class Registry: @unchecked Sendable {
         Table(block: current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
     }
 
-    private func insert(_ slot: Slot, in table: Table) {
-        var index = Int(truncatingIfNeeded: slot.key.mixed) & table.mask
+    /// Publishes `slot` (a ``Slot``'s address) in `table`.
+    private func insert(_ slot: UnsafeMutableRawPointer, in table: Table) {
+        let key = Unmanaged<Slot>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.key }
+        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
         while table.cells[index] != nil {
             index = (index &+ 1) & table.mask
         }
-        keystone_store_release(table.cells + index, Unmanaged.passUnretained(slot).toOpaque())
+        keystone_store_release(table.cells + index, slot)
     }
 
-    /// A table twice as large as `old`, holding every slot but the newest, published; `old`
-    /// stays reachable from it (readers may still be walking it) until `deinit`.
+    /// A table twice as large as `old`, holding every slot of `old` (the caller inserts the
+    /// newest), published; `old` stays reachable from it (readers may still be walking it)
+    /// until `deinit`, and the new table takes over its references to the slots.
     private func grow(from old: Table) -> Table {
         let capacity = (old.mask + 1) * 2
         let block = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Table.words(capacity: capacity))
         let table = Table.initialize(block, capacity: capacity, previous: old.block)
-        for slot in slots.dropLast() {  // the newest slot is inserted by the caller
-            insert(slot, in: table)
+        for index in 0...old.mask {
+            if let slot = old.cells[index] { insert(slot, in: table) }
         }
         keystone_store_release(current, UnsafeMutableRawPointer(block))
         return table

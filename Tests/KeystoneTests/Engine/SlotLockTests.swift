@@ -10,7 +10,7 @@ struct SlotLockTests {
     /// A counter guarded by a slot's lock; incremented with a read, a yield and a write, so
     /// that two holders at once would lose increments.
     final class Guarded: @unchecked Sendable {  // `lock` guards `count`.
-        private let slot = Slot(key: RegistryKey(Plain.self, name: nil, arguments: Void.self))
+        private let slot = Slot(key: RegistryKey(Plain.self, name: nil, arguments: Void.self), order: 0)
         var lock: WordLock { slot.lock }
         var count = 0
     }
