@@ -387,9 +387,7 @@ final class Registry: @unchecked Sendable {
     /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.
     @inline(__always)
     func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
-        let raw = keystone_load_acquire(
-            UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
-        let table = Table(block: raw.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        let table = publishedTable
         var index = Int(truncatingIfNeeded: key.mixed) & table.mask
         while true {
             let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
@@ -426,14 +424,18 @@ final class Registry: @unchecked Sendable {
         return found.sorted { $0.order < $1.order }
     }
 
+    /// The live table, as a reader loads it (an acquire load: its block is complete).
+    @inline(__always)
+    private var publishedTable: Table {
+        let raw = keystone_load_acquire(
+            UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        return Table(block: raw.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+    }
+
     /// Calls `body` with each slot of the live table, in no particular order, without a lock
     /// (as a reader: a slot published meanwhile may be missed).
     func forEachSlot(_ body: (Slot) -> Void) {
-        let table = Table(
-            block: keystone_load_acquire(
-                UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            )
-            .unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        let table = publishedTable
         for index in 0...table.mask {
             let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
             if let slot = keystone_load_acquire(cell) {
