@@ -286,7 +286,7 @@ final class AsyncResolution: @unchecked Sendable {
                 }
                 return true
             }
-            if kept && entry.scope.isHeld { owner.lifecycle.held.append(entry.slot) }
+            if kept && entry.scope.isHeld { owner.lifecycle.hold(entry.slot) }
         }
         return Built(value)
     }

@@ -259,7 +259,7 @@ public final class Container: Sendable {
                 slot.entry = entry
                 return old?.takeHeldInstance()
             }
-            if disposal != nil { lifecycle.held.removeAll { $0 === slot } }
+            if disposal != nil { lifecycle.forget(slot) }
             return disposal
         }
         disposal?.run()
@@ -288,7 +288,7 @@ public final class Container: Sendable {
         }
         let disposals: Disposals = lifecycle.lock.withLock {
             var disposals = Disposals()
-            lifecycle.held.removeAll { slot in
+            lifecycle.removeHeld { slot in
                 slot.lock.withLock {
                     guard let entry = slot.entry, entry.scope == scope else { return false }
                     if let disposal = entry.takeHeldInstance() { disposals.append(disposal) }
@@ -311,10 +311,10 @@ public final class Container: Sendable {
             var disposals = Disposals()
             guard !lifecycle.isDisposed else { return disposals }
             lifecycle.markDisposed()
-            for slot in lifecycle.held {
+            lifecycle.removeHeld { slot in
                 if let disposal = slot.lock.withLock({ slot.entry?.takeHeldInstance() }) { disposals.append(disposal) }
+                return true
             }
-            lifecycle.held = []
             registry.forEachSlot { slot in
                 slot.lock.withLock { slot.entry = nil }
             }

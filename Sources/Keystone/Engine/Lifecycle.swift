@@ -27,9 +27,14 @@ final class Lifecycle: @unchecked Sendable {
         )
     }
     var lock: ConditionLock.Mutex { builds.lock }
-    /// The slots whose registrations hold an instance, for `dispose`. Guarded by `lock`, which
-    /// already excludes overlapping accesses, so the dynamic exclusivity check is off.
-    @exclusivity(unchecked) var held: [Slot] = []
+    /// The slots whose registrations hold an instance, oldest first, for `dispose` (which
+    /// disposes them newest first): a list threaded through the slots themselves
+    /// (``Slot/heldLinks``), unretained (the registry owns every slot for as long as the
+    /// container lives), so that holding an instance allocates nothing for the list. Guarded
+    /// by `lock`, which already excludes overlapping accesses, so the dynamic exclusivity check
+    /// is off.
+    @exclusivity(unchecked) private var oldestHeld: Unmanaged<Slot>?
+    @exclusivity(unchecked) private var newestHeld: Unmanaged<Slot>?
     /// Registrations that replaced another of the same key in this container, for `verify()`:
     /// one record per key, however often it was registered again, so that re-registering in
     /// a loop (tests swapping fakes) does not grow memory.
@@ -56,6 +61,48 @@ final class Lifecycle: @unchecked Sendable {
 
     /// Called with `lock` held.
     func markDisposed() { keystone_store_flag(disposed, true) }
+
+    /// Lists `slot`, whose registration now holds an instance, as the newest, unless it is
+    /// listed already. Called with `lock` held.
+    func hold(_ slot: Slot) {
+        guard !slot.heldLinks.isListed else { return }
+        slot.heldLinks = HeldLinks(older: newestHeld, newer: nil, isListed: true)
+        let unmanaged = Unmanaged.passUnretained(slot)
+        if let newestHeld {
+            newestHeld._withUnsafeGuaranteedRef { $0.heldLinks.newer = unmanaged }
+        } else {
+            oldestHeld = unmanaged
+        }
+        newestHeld = unmanaged
+    }
+
+    /// Takes `slot` off the list, if it is on it. Called with `lock` held.
+    func forget(_ slot: Slot) {
+        guard slot.heldLinks.isListed else { return }
+        let links = slot.heldLinks
+        if let older = links.older {
+            older._withUnsafeGuaranteedRef { $0.heldLinks.newer = links.newer }
+        } else {
+            oldestHeld = links.newer
+        }
+        if let newer = links.newer {
+            newer._withUnsafeGuaranteedRef { $0.heldLinks.older = links.older }
+        } else {
+            newestHeld = links.older
+        }
+        slot.heldLinks = HeldLinks()
+    }
+
+    /// Calls `body` with each listed slot, oldest first, and takes off the list those for
+    /// which it returns true. Called with `lock` held.
+    func removeHeld(where body: (Slot) -> Bool) {
+        var next = oldestHeld
+        while let current = next {
+            let slot = current.takeUnretainedValue()
+            next = slot.heldLinks.newer
+            if body(slot) { forget(slot) }
+        }
+    }
 
     /// Notes that `entry` replaced `old` (same key). Called with `lock` held.
     func recordReplacement(of old: AnyEntry, by entry: AnyEntry) {
@@ -96,4 +143,12 @@ struct Replacement {
         self.second = second.location
         self.order = order
     }
+}
+
+/// A slot's links in its container's list of slots that hold an instance (see ``Lifecycle``):
+/// the slots listed just before and just after it, and whether it is listed at all.
+struct HeldLinks {
+    var older: Unmanaged<Slot>?
+    var newer: Unmanaged<Slot>?
+    var isListed = false
 }

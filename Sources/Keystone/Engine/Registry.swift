@@ -91,6 +91,9 @@ final class Slot: @unchecked Sendable {
     /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``), withdrawn
     /// with the instance. One record per bound slot.
     @exclusivity(unchecked) var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
+    /// This slot's place in its container's list of slots that hold an instance (see
+    /// ``Lifecycle``). Guarded by the container's lifecycle lock, not by `lock`.
+    @exclusivity(unchecked) var heldLinks = HeldLinks()
 
     init(key: RegistryKey, order: Int) {
         self.key = key

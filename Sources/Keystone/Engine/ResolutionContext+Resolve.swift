@@ -396,7 +396,7 @@ extension ResolutionContext {
                     }
                     return true
                 }
-                if stored && entry.holdsInstance { owner.lifecycle.held.append(entry.slot) }
+                if stored && entry.holdsInstance { owner.lifecycle.hold(entry.slot) }
             }
             if wake { builds.broadcast() }
         }

@@ -82,7 +82,7 @@ extension Container {
                 }
                 // Dispose in the order the instances were made, reversed (newest first).
                 var ordered = Disposals()
-                lifecycle.held.removeAll { slot in
+                lifecycle.removeHeld { slot in
                     guard let disposal = disposalBySlot[ObjectIdentifier(slot)] else { return false }
                     ordered.append(disposal)
                     return true

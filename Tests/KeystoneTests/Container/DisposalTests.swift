@@ -122,6 +122,27 @@ struct DisposalTests {
         #expect(log.all == ["dispose b", "dispose a", "dispose c"])
     }
 
+    @Test("Held instances keep the order they were made in through resets and re-registrations")
+    func orderThroughResets() throws {
+        let log = EventLog()
+        let container = Container()
+        container.register(name: "a", scope: .singleton) { _ in Resource("a", log: log) }
+        container.register(name: "b", scope: .cached("s")) { _ in Resource("b", log: log) }
+        container.register(name: "c", scope: .singleton) { _ in Resource("c", log: log) }
+        container.register(name: "d", scope: .cached("s")) { _ in Resource("d", log: log) }
+        for name in ["a", "b", "c", "d"] { _ = try container.tryResolve(Resource.self, name: Name(name)) }
+        // The middle and the newest leave; the oldest and the one between stay, in order.
+        container.reset(.cached("s"))
+        #expect(log.all == ["dispose d", "dispose b"])
+        _ = try container.tryResolve(Resource.self, name: "b")
+        // Registering `a` again disposes the oldest and takes it off the list.
+        container.register(name: "a", scope: .singleton) { _ in Resource("a2", log: log) }
+        #expect(log.all.last == "dispose a")
+        _ = try container.tryResolve(Resource.self, name: "a")
+        container.dispose()
+        #expect(log.all.suffix(3) == ["dispose a2", "dispose b", "dispose c"])
+    }
+
     @Test("A disposable may resolve from the container while being disposed by reset")
     func disposeMayResolve() throws {
         let container = Container()
