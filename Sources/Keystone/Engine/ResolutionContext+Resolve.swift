@@ -79,8 +79,7 @@ extension ResolutionContext {
                         arguments: arguments
                     )
                 }
-                return try resolve(
-                    retained, in: resolver.owner.takeUnretainedValue(), resolver: resolver, arguments: arguments)
+                return try resolve(retained, resolver: resolver, arguments: arguments)
             }
         }
         return try resolveElsewhere(
@@ -93,20 +92,23 @@ extension ResolutionContext {
         )
     }
 
-    /// ``resolve(_:via:slot:name:argumentTypes:arguments:)`` of `entry`, found in `owner`,
-    /// when it is not plain: in a call of its own, so that the usual path holds no reference
-    /// to the owner.
+    /// ``resolve(_:via:slot:name:argumentTypes:arguments:)`` of `entry`, found in `resolver`'s
+    /// owner, when it is not plain: in a call of its own, so that the usual path holds no
+    /// reference to the owner. The owner is borrowed here too (a strong reference to it was a
+    /// retain and a release on every `.graph` or shared resolve).
     @inline(never)
     private func resolve<Service>(
         _ entry: AnyEntry,
-        in owner: Container,
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         // First the checks: an async entry, say, is not an `Entry<Service>`.
-        if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: owner) }
+        if _slowPath(observer != nil || entry.needsSynchronousCheck) {
+            try found(entry, in: resolver.owner.takeUnretainedValue())
+        }
         return try resolve(
-            unsafeDowncast(entry, to: Entry<Service>.self), owner: owner, resolver: resolver, arguments: arguments)
+            unsafeDowncast(entry, to: Entry<Service>.self), owner: resolver.owner, resolver: resolver,
+            arguments: arguments)
     }
 
     /// The rest of the lookup, when `container` itself has no registration for `key`: its
@@ -135,7 +137,7 @@ extension ResolutionContext {
             if _slowPath(observer != nil || entry.needsSynchronousCheck) { try found(entry, in: owner) }
             return try resolve(
                 unsafeDowncast(entry, to: Entry<Service>.self),
-                owner: owner,
+                owner: .passUnretained(owner),
                 resolver: Resolver(context: self, owner: .passUnretained(owner)),
                 arguments: arguments
             )
@@ -208,29 +210,31 @@ extension ResolutionContext {
     }
 
     /// Resolves `entry`, registered in `owner`, and reports it to `owner`'s logger if it has
-    /// one.
+    /// one. The owner comes unretained (the resolution keeps it alive: it is the root or one
+    /// of its ancestors), because a strong reference to it would be a retain and a release on
+    /// every `.graph` or shared resolve; only a cold shared build takes one.
     @inline(__always)
     func resolve<Service>(
         _ entry: Entry<Service>,
-        owner: Container,
+        owner: Unmanaged<Container>,
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        guard _slowPath(owner.registry.isLogging) else {
+        guard _slowPath(owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })) else {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         let reused =
             (!instances.isEmpty && instances.position(of: entry) != nil)
             || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
         let value = try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
-        owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
+        owner.takeUnretainedValue().log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value
     }
 
     /// Resolves `entry`, registered in `owner`: reuses what the scope allows, builds the rest.
     private func resolveUnreported<Service>(
         _ entry: Entry<Service>,
-        owner: Container,
+        owner: Unmanaged<Container>,
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
@@ -310,7 +314,7 @@ extension ResolutionContext {
     /// shares; see ``BuildCoordinator``.
     private func shared<Service>(
         _ entry: Entry<Service>,
-        owner: Container,
+        owner unretainedOwner: Unmanaged<Container>,
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
@@ -325,6 +329,7 @@ extension ResolutionContext {
         }
         // The owner container's lock orders the claim, the wait and the store with that
         // container's `register`, `reset` and `dispose`; no other container takes it.
+        let owner = unretainedOwner.takeUnretainedValue()
         let builds = owner.lifecycle.builds
         builds.lock.lock()
         claiming: while true {
