@@ -63,21 +63,22 @@ struct RegistryKey: Hashable, Sendable {
 /// re-registration) waits for readers that announced the box before releasing it, so a reader
 /// never copies from freed memory.
 ///
-/// ## One allocation
+/// ## The words
 ///
 /// The two words that are addressed atomically, the published box and the lock
-/// (``SlotWords``), are the slot's first stored property, and are only ever reached through
-/// their address (see ``firstStoredProperty(of:as:)``). They used to be a block of their own,
-/// one more allocation and free per registration.
+/// (``SlotWords``), are a small block of their own. Kept inside the slot instead (its first
+/// stored property, see ``firstStoredProperty(of:as:)``), a registration made one allocation
+/// fewer, but the lock-free read of a singleton measured 11 % slower on one thread and 15–50 %
+/// slower on two, in every run, whichever offset the words had in the slot (see the benchmark
+/// README's "Tried and not kept"); the read is the operation that counts.
 ///
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
 /// `conversions` and writes of `published` are guarded by `lock`; `key` never changes;
 /// `published` is read with the hazard-pointer protocol.
 @usableFromInline
 final class Slot: @unchecked Sendable {
-    /// Only reached through ``published`` and ``lock``; first, so that its address is the
-    /// start of the stored properties.
-    private var words = SlotWords()
+    /// Only reached through ``published`` and ``lock``.
+    private let words: UnsafeMutablePointer<SlotWords>
     let key: RegistryKey
     /// How many keys the registry had before this one: the order of first registration.
     let order: Int
@@ -98,30 +99,28 @@ final class Slot: @unchecked Sendable {
     init(key: RegistryKey, order: Int) {
         self.key = key
         self.order = order
+        words = .allocate(capacity: 1)
+        words.initialize(to: SlotWords())
         keystone_lock_init(lock.word)
-        assert(
-            UnsafeRawPointer(published) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
-            "`words` must be the first stored property of Slot"
-        )
     }
 
     deinit {
         // The container is gone, so no reader can be announcing the box.
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
+        words.deallocate()
     }
 
     /// The published ``InstanceBox`` (retained), or nil.
     @inline(__always)
     var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
-            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        UnsafeMutableRawPointer(words).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
     /// Guards `entry`, `installs`, `conversions` and writes of `published`.
     @inline(__always)
     var lock: WordLock {
         WordLock(
-            word: (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
+            word: (UnsafeMutableRawPointer(words)
                 + MemoryLayout<SlotWords>.offset(of: \.lock)!).assumingMemoryBound(to: keystone_lock.self)
         )
     }
@@ -189,8 +188,8 @@ final class Slot: @unchecked Sendable {
     }
 }
 
-/// The words of a ``Slot`` that are addressed atomically: the published box (first, so that
-/// its address is the slot's stored properties' own) and the slot's lock.
+/// The words of a ``Slot`` that are addressed atomically, in a block of their own: the
+/// published box (first, so that its address is the block's) and the slot's lock.
 @usableFromInline
 struct SlotWords {
     var published: UnsafeMutableRawPointer? = nil

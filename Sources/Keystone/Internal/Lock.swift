@@ -54,8 +54,9 @@ struct Lock: @unchecked Sendable {
 }
 
 /// The address of `object`'s first stored property, as `T`: where a class keeps words that a
-/// lock or C addresses, so that they need no allocation of their own (a registration's slot,
-/// a container's registry and lifecycle, made per request by a server).
+/// lock or C addresses, so that they need no allocation of their own (a container's registry
+/// and lifecycle, made per request by a server; a lazy cell's and the first-use gate's
+/// condition lock).
 ///
 /// A class instance's stored properties do not move while it lives, and the first one starts
 /// them: `_getUnsafePointerToStoredProperties`, which swift-atomics' `ManagedAtomic` uses the
@@ -67,8 +68,8 @@ func firstStoredProperty<T>(of object: AnyObject, as type: T.Type) -> UnsafeMuta
     _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: T.self)
 }
 
-/// A one-word lock inside its owner's allocation: a registration's (a ``Slot``'s) and a
-/// registry's writers'.
+/// A one-word lock in memory its owner keeps: a registration's (in its ``Slot``'s words) and
+/// a registry's writers' (in the registry's own).
 ///
 /// The slot's is taken on every resolve that the lock-free read does not answer, so it is the
 /// one-word lock of `KeystoneThreadPrimitives.h` (`os_unfair_lock` on Apple platforms, a futex
@@ -76,9 +77,9 @@ func firstStoredProperty<T>(of object: AnyObject, as type: T.Type) -> UnsafeMuta
 /// The header states its memory-ordering argument. It is never waited on with a condition
 /// variable (``ConditionLock`` is for that).
 ///
-/// A value type: copies refer to the same lock, a word that its owner keeps (see
-/// ``firstStoredProperty(of:as:)``), initialises with `keystone_lock_init`, and frees once
-/// nobody holds or waits for it.
+/// A value type: copies refer to the same lock, a word that its owner keeps (at a stable
+/// address), initialises with `keystone_lock_init`, and frees once nobody holds or waits for
+/// it.
 struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
     let word: UnsafeMutablePointer<keystone_lock>
 
