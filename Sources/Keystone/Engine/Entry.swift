@@ -180,6 +180,11 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @usableFromInline let onDispose: [@Sendable (Service) -> Void]
     /// Whether `onDispose` has any, known when the entry is made (see `endLife`).
     @usableFromInline let hasDisposeHooks: Bool
+    /// `InstanceBox<Service>`, taken where the entry is made, in code specialised for
+    /// `Service`: the box for a held instance is made from it (``makeBox(_:)``), because this
+    /// unspecialised code would otherwise look the box type's metadata up in the runtime's
+    /// cache of generic types (about 360 instructions) at every first build.
+    @usableFromInline let boxType: InstanceBox<Service>.Type
 
     // Guarded by `slot.lock`, which already excludes overlapping accesses: the dynamic
     // exclusivity check (a thread-local lookup on every access) is turned off for them.
@@ -215,6 +220,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         self.afterCreation = afterCreation
         self.onDispose = onDispose
         self.hasDisposeHooks = !onDispose.isEmpty
+        self.boxType = InstanceBox<Service>.self
         self.standIn = nil
         super.init(
             slot: slot,
@@ -244,6 +250,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         self.afterCreation = afterCreation
         self.onDispose = onDispose
         self.hasDisposeHooks = !onDispose.isEmpty
+        self.boxType = other.boxType
         self.standIn = standIn
         super.init(
             slot: slot,
@@ -325,8 +332,14 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @inline(__always)
     var currentInstance: InstanceBox<Service>? {
         if let held { return held }
-        if case .weak = scope.kind, let object, object is Service { return InstanceBox(object as! Service) }
+        if case .weak = scope.kind, let object, object is Service { return makeBox(object as! Service) }
         return nil
+    }
+
+    /// A box holding `value`, made from ``boxType``.
+    @inline(__always)
+    func makeBox(_ value: Service) -> InstanceBox<Service> {
+        boxType.init(value)
     }
 
     override func forgetWeakInstance() {

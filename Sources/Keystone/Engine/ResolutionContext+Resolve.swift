@@ -390,7 +390,7 @@ extension ResolutionContext {
                 let stored = entry.slot.lock.withLock {
                     guard entry.slot.entry === entry else { return false }
                     if entry.holdsInstance {
-                        let box = InstanceBox(value)
+                        let box = entry.makeBox(value)
                         entry.held = box
                         // A main-actor instance is not published: the lock-free read would
                         // hand it to any thread, past the main-actor check.
