@@ -26,7 +26,7 @@ final class Lifecycle: @unchecked Sendable {
                 + MemoryLayout<Words>.offset(of: \.builds)!).assumingMemoryBound(to: ConditionLock.Words.self)
         )
     }
-    var lock: ConditionLock.Mutex { builds.lock }
+    var lock: WordLock { builds.lock }
     /// The slots whose registrations hold an instance, oldest first, for `dispose` (which
     /// disposes them newest first): a list threaded through the slots themselves
     /// (``Slot/heldLinks``), unretained (the registry owns every slot for as long as the

@@ -68,14 +68,14 @@ func firstStoredProperty<T>(of object: AnyObject, as type: T.Type) -> UnsafeMuta
     _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: T.self)
 }
 
-/// A one-word lock in memory its owner keeps: a registration's (in its ``Slot``'s words) and
-/// a registry's writers' (in the registry's own).
+/// A one-word lock in memory its owner keeps: a registration's (in its ``Slot``'s words), a
+/// registry's writers' (in the registry's own), and the lock of every ``ConditionLock``.
 ///
 /// The slot's is taken on every resolve that the lock-free read does not answer, so it is the
 /// one-word lock of `KeystoneThreadPrimitives.h` (`os_unfair_lock` on Apple platforms, a futex
 /// lock elsewhere), whose uncontended path is one atomic instruction each way, inlined here.
-/// The header states its memory-ordering argument. It is never waited on with a condition
-/// variable (``ConditionLock`` is for that).
+/// The header states its memory-ordering argument. It has no condition to wait on:
+/// ``ConditionLock`` adds one.
 ///
 /// A value type: copies refer to the same lock, a word that its owner keeps (at a stable
 /// address), initialises with `keystone_lock_init`, and frees once nobody holds or waits for
@@ -110,47 +110,35 @@ struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
     }
 }
 
-/// A lock with a condition variable, for the rare paths where a thread waits for another to
+/// A lock with a condition to wait on, for the rare paths where a thread waits for another to
 /// finish something: a shared build, a lazy cell, the first-use hook.
 ///
-/// A `pthread_mutex_t` and a `pthread_cond_t` (``Words``), which their owner keeps as its first
-/// stored property (see ``firstStoredProperty(of:as:)``: their addresses must not move), so
-/// that they cost no allocation of their own; every container has one. The owner makes them
-/// with ``initialize()`` in its initialiser and destroys them with ``destroy()`` in its
-/// `deinit`. Lock it
-/// through ``lock``; ``wait()`` and ``broadcast()`` are called with it held.
+/// The lock is a one-word ``WordLock``: a container takes it on every registration, `reset`,
+/// `dispose` and first build, nearly always uncontended, where a `pthread_mutex_t` cost two
+/// library calls each time. Waiting uses a `pthread_mutex_t` and a `pthread_cond_t` of its own
+/// and a generation count (an "event count"), touched only by ``wait()`` and ``broadcast()``.
+/// All of it is ``Words``, which the owner keeps as its first stored property (see
+/// ``firstStoredProperty(of:as:)``: the addresses must not move), so that it costs no
+/// allocation of its own; every container has one. The owner makes them with
+/// ``initialize()`` in its initialiser and destroys them with ``destroy()`` in its `deinit`.
 ///
-/// A value type: copies refer to the same lock and condition. `@unchecked Sendable`: the mutex
-/// is the synchronisation, and the condition is only used with it held.
+/// No wake-up is lost: a waiter reads the generation while it holds `lock`, and waits only
+/// while the generation is still that one, reading it under the wait mutex. A broadcaster holds
+/// `lock` (so it cannot run between the waiter's state check and its read of the generation)
+/// and advances the generation under the wait mutex before it broadcasts, so a waiter that has
+/// not yet started waiting sees the new generation and does not wait, and one that waits is
+/// woken.
+///
+/// A value type: copies refer to the same words. `@unchecked Sendable`: `lock` and the wait
+/// mutex are the synchronisation; the generation is written with both held, and read with
+/// either.
 struct ConditionLock: @unchecked Sendable {
-    /// The mutex and the condition, as their owner keeps them.
+    /// The lock, the generation and the wait mutex and condition, as their owner keeps them.
     struct Words {
+        fileprivate var lock = keystone_lock()
+        fileprivate var generation: UInt = 0
         fileprivate var mutex = pthread_mutex_t()
         fileprivate var condition = pthread_cond_t()
-    }
-
-    /// The mutex, locked and unlocked like a ``Lock``. `@unchecked Sendable` for the reason
-    /// its ``ConditionLock`` is.
-    struct Mutex: @unchecked Sendable {
-        fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-        @inline(__always)
-        func lock() {
-            pthread_mutex_lock(mutex)
-        }
-
-        @inline(__always)
-        func unlock() {
-            pthread_mutex_unlock(mutex)
-        }
-
-        /// Runs `body` with the lock held.
-        @inline(__always)
-        func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-            lock()
-            defer { unlock() }
-            return try body()
-        }
     }
 
     private let words: UnsafeMutablePointer<Words>
@@ -161,23 +149,25 @@ struct ConditionLock: @unchecked Sendable {
         self.words = words
     }
 
-    /// Makes the mutex and the condition, in words that hold a `Words()` value. Called once, by
-    /// their owner's initialiser.
+    /// Makes the lock, the mutex and the condition, in words that hold a `Words()` value.
+    /// Called once, by their owner's initialiser.
     func initialize() {
+        keystone_lock_init(lock.word)
         let mutexStatus = pthread_mutex_init(mutex, nil)
         precondition(mutexStatus == 0, "pthread_mutex_init failed with \(mutexStatus)")
         let conditionStatus = pthread_cond_init(condition, nil)
         precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
     }
 
-    /// Destroys the mutex and the condition. Nobody may hold the one or wait on the other.
+    /// Destroys the mutex and the condition. Nobody may hold the lock or wait.
     func destroy() {
         pthread_cond_destroy(condition)
         pthread_mutex_destroy(mutex)
     }
 
     private var mutex: UnsafeMutablePointer<pthread_mutex_t> {
-        UnsafeMutableRawPointer(words).assumingMemoryBound(to: pthread_mutex_t.self)
+        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: \.mutex)!)
+            .assumingMemoryBound(to: pthread_mutex_t.self)
     }
 
     private var condition: UnsafeMutablePointer<pthread_cond_t> {
@@ -185,17 +175,35 @@ struct ConditionLock: @unchecked Sendable {
             .assumingMemoryBound(to: pthread_cond_t.self)
     }
 
-    /// The mutex that guards what waiters wait for.
-    var lock: Mutex { Mutex(mutex: mutex) }
+    private var generation: UnsafeMutablePointer<UInt> {
+        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: \.generation)!)
+            .assumingMemoryBound(to: UInt.self)
+    }
+
+    /// The lock that guards what waiters wait for.
+    var lock: WordLock {
+        WordLock(word: UnsafeMutableRawPointer(words).assumingMemoryBound(to: keystone_lock.self))
+    }
 
     /// Waits for a `broadcast`. The caller holds `lock`; it is released while waiting and
-    /// held again on return. Callers re-check their condition in a loop (spurious wake-ups).
+    /// held again on return. Callers re-check their condition in a loop (a broadcast wakes
+    /// every waiter, whatever it waits for).
     func wait() {
-        pthread_cond_wait(condition, mutex)
+        let seen = generation.pointee
+        lock.unlock()
+        pthread_mutex_lock(mutex)
+        while generation.pointee == seen {
+            pthread_cond_wait(condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+        lock.lock()
     }
 
     /// Wakes every waiter. Called with `lock` held.
     func broadcast() {
+        pthread_mutex_lock(mutex)
+        generation.pointee &+= 1
         pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
     }
 }
