@@ -99,15 +99,14 @@ final class Slot: @unchecked Sendable {
     init(key: RegistryKey, order: Int) {
         self.key = key
         self.order = order
-        words = .allocate(capacity: 1)
-        words.initialize(to: SlotWords())
+        words = allocateWords(SlotWords())
         keystone_lock_init(lock.word)
     }
 
     deinit {
         // The container is gone, so no reader can be announcing the box.
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
-        words.deallocate()
+        freeWords(words)
     }
 
     /// The published ``InstanceBox`` (retained), or nil.
