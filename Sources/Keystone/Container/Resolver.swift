@@ -15,7 +15,7 @@
 /// container that owns the registration. A stored resolver holds its container weakly: once
 /// the container is gone, resolving fails with ``ResolutionError/Kind/disposed``.
 public struct Resolver: Sendable {
-    let context: ResolutionContext
+    @usableFromInline let context: ResolutionContext
     /// The container whose registration is being built: the one nested resolves start at.
     /// Alive while `context` runs (it is the root or one of the root's ancestors).
     let owner: Unmanaged<Container>
@@ -102,8 +102,9 @@ public struct Resolver: Sendable {
     }
 
     /// Resolves by a key already made and looked up (`probe`, nil for a resolver used outside
-    /// its resolution), with type-erased arguments.
-    @usableFromInline
+    /// its resolution), with type-erased arguments. Inlined into the caller's specialised code,
+    /// so that a nested resolve makes one call fewer.
+    @inlinable
     func resolve<Service>(
         _ key: RegistryKey,
         probe: Probe?,
@@ -128,6 +129,7 @@ public struct Resolver: Sendable {
     /// thread): a new top-level resolution in the owner, if it still exists. In a function of
     /// its own, so that the frame of a nested resolve (one per level of a graph) holds none of
     /// its temporaries, which a debug build gives stack space each.
+    @usableFromInline
     @inline(never)
     func resolveEscaped<Service>(
         _ key: RegistryKey,

@@ -50,6 +50,7 @@ extension ResolutionContext {
     /// and a release of this context). The owner is alive while the resolution runs (it is
     /// the root or one of its ancestors); it is read borrowed where the usual path needs it,
     /// because a strong reference to it would be another retain and release.
+    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         via resolver: Resolver,

@@ -14,6 +14,7 @@ import CKeystoneThreadPrimitives
 /// so that a resolve allocates nothing but what its factories make.
 ///
 /// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator/waitGraph``.
+@usableFromInline
 final class ResolutionContext: @unchecked Sendable {
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
     /// outside its resolution and when such an escaped context finishes.
