@@ -6,8 +6,9 @@ import CKeystoneThreadPrimitives
 /// Each container has its own: registering, `reset`, `dispose` and `unload` in one container
 /// never wait for another container.
 ///
-/// `@unchecked Sendable`: `held`, `replacements` and writes of the disposed flag are guarded by
-/// `lock`; the flag is read with an acquire load. The same lock orders the claims and stores
+/// `@unchecked Sendable`: the list of held slots (its two ends and each listed slot's
+/// `heldLinks`), `replacements` and writes of the disposed flag are guarded by `lock`; the flag
+/// is read with an acquire load. The same lock orders the claims and stores
 /// of shared builds (see ``BuildCoordinator``), whose waiters wait on `builds`. Lock order:
 /// `lock`, then ``BuildCoordinator/waitGraph``, then a slot's lock.
 final class Lifecycle: @unchecked Sendable {

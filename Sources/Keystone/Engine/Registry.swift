@@ -220,9 +220,9 @@ final class InstanceBox<Service> {
 ///
 /// Open addressing with linear probing over an array of slot references; slots are never
 /// removed, and the live table owns them (one reference each; a grown table takes the
-/// references over from the one it replaces). Writers serialise on `writeLock`. A writer fills a slot in completely, then
-/// publishes it in an empty cell with a release store; a reader loads cells with acquire
-/// loads and stops at the first empty one. Growing builds a new, twice as large table and
+/// references over from the one it replaces). Writers serialise on `writeLock`. A writer
+/// fills a slot in completely, then publishes it in an empty cell with a release store; a
+/// reader loads cells with acquire loads and stops at the first empty one. Growing builds a new, twice as large table and
 /// publishes it the same way. Nothing a reader can reach is freed before the registry itself
 /// (each table links the one it replaced, and all are freed in `deinit`), so a reader never
 /// needs a reference count or a lock. Retired memory is bounded by the geometric growth: at
@@ -239,8 +239,9 @@ final class Registry: @unchecked Sendable {
     private var words = RegistryWords()
 
     /// A table, in one block of words: its `mask`, the table it replaced (nil for the first),
-    /// then `mask + 1` atomically published cells, each an unretained ``Slot`` or nil. The
-    /// block is written completely before it is published.
+    /// then `mask + 1` atomically published cells, each a ``Slot`` or nil (the live table holds
+    /// a reference to each of its slots; a replaced one holds none). The block is written
+    /// completely before it is published.
     private struct Table {
         let block: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
