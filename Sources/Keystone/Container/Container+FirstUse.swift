@@ -70,11 +70,7 @@ final class FirstUseGate: @unchecked Sendable {
         done = .allocate(capacity: 1)
         done.initialize(to: false)
         gate.initialize()
-        assert(
-            UnsafeRawPointer(firstStoredProperty(of: self, as: ConditionLock.Words.self))
-                == withUnsafePointer(to: &gateWords) { UnsafeRawPointer($0) },
-            "`gateWords` must be the first stored property of FirstUseGate"
-        )
+        withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 
     deinit {

@@ -47,11 +47,7 @@ final class Lifecycle: @unchecked Sendable {
 
     init() {
         builds.initialize()
-        assert(
-            UnsafeRawPointer(firstStoredProperty(of: self, as: Words.self))
-                == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
-            "`words` must be the first stored property of Lifecycle"
-        )
+        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
     }
 
     deinit {

@@ -303,10 +303,7 @@ final class Registry: @unchecked Sendable {
     }
 
     init() {
-        assert(
-            UnsafeRawPointer(current) == withUnsafePointer(to: &words) { UnsafeRawPointer($0) },
-            "`words` must be the first stored property of Registry"
-        )
+        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
         assert(
             MemoryLayout<RegistryWords.Block>.size
                 == (3 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,

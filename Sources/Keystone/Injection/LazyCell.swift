@@ -30,11 +30,7 @@ final class LazyCell<Value>: @unchecked Sendable {
 
     init() {
         gate.initialize()
-        assert(
-            UnsafeRawPointer(firstStoredProperty(of: self, as: ConditionLock.Words.self))
-                == withUnsafePointer(to: &gateWords) { UnsafeRawPointer($0) },
-            "`gateWords` must be the first stored property of LazyCell"
-        )
+        withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 
     deinit {

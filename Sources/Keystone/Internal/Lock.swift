@@ -68,6 +68,16 @@ func firstStoredProperty<T>(of object: AnyObject, as type: T.Type) -> UnsafeMuta
     _getUnsafePointerToStoredProperties(object).assumingMemoryBound(to: T.self)
 }
 
+/// Checks, in debug builds, that `property` is the address of `object`'s first stored property
+/// (`name`, for the message): what every user of ``firstStoredProperty(of:as:)`` relies on. Call
+/// it from the owner's initialiser as `withUnsafePointer(to: &words) { … }`.
+func assertFirstStoredProperty<T>(of object: AnyObject, at property: UnsafePointer<T>, _ name: StaticString) {
+    assert(
+        UnsafeRawPointer(firstStoredProperty(of: object, as: T.self)) == UnsafeRawPointer(property),
+        "`\(name)` must be the first stored property of \(type(of: object))"
+    )
+}
+
 /// A block of memory for words that a lock or C addresses, holding `value`, from `malloc`:
 /// `UnsafeMutablePointer.allocate` asks the runtime for its "default" alignment, which it
 /// serves with `posix_memalign`, about 40 instructions more per block (a registration makes
