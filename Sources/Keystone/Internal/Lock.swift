@@ -208,7 +208,7 @@ struct ConditionLock: @unchecked Sendable {
             .assumingMemoryBound(to: UInt.self)
     }
 
-    /// The lock that guards what waiters wait for.
+    /// The lock that guards what waiters wait for: `Words`' first field, at its start.
     var lock: WordLock {
         WordLock(word: UnsafeMutableRawPointer(words).assumingMemoryBound(to: keystone_lock.self))
     }
