@@ -124,10 +124,10 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
 //
 // A one-word mutual-exclusion lock: each registration's, each registry's and each container's
 // lifecycle's (`WordLock` and `ConditionLock` in Keystone/Internal/Lock.swift), and the
-// others (`Lock` there). The slot lock is
-// taken on every resolve that the lock-free read does not answer, so the uncontended path is
-// one compare-and-exchange to take it and one exchange to release it, inlined into the caller;
-// a `pthread_mutex_t` costs two library calls and 40 bytes. It is never waited on with a
+// others (`Lock` there). The slot lock is taken on every resolve that the lock-free read does
+// not answer, so the uncontended path is one compare-and-exchange to take it and one exchange
+// to release it, inlined into the caller; a `pthread_mutex_t` costs two library calls and 40
+// bytes. It is never waited on with a
 // condition variable (`ConditionLock` waits with a pthread mutex and condition of its own).
 //
 // On Apple platforms it is `os_unfair_lock`. Elsewhere it is the three-state futex lock

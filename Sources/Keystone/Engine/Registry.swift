@@ -189,7 +189,6 @@ final class Slot: @unchecked Sendable {
 
 /// The words of a ``Slot`` that are addressed atomically, in a block of their own: the
 /// published box (first, so that its address is the block's) and the slot's lock.
-@usableFromInline
 struct SlotWords {
     var published: UnsafeMutableRawPointer? = nil
     var lock = keystone_lock()
