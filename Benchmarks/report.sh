@@ -30,7 +30,7 @@ import sys
 
 # The order of the scenarios in the table; any other scenario follows, by name.
 ORDER = [
-    "singleton", "transient", "transient+singleton", "graph4", "chain10", "arguments1",
+    "singleton", "singleton-kept", "transient", "transient+singleton", "graph4", "chain10", "arguments1",
     "arguments3", "singleton-10k", "register1k", "singleton-2threads", "request",
     "request-2threads",
 ]

@@ -5,6 +5,11 @@
 /// The shared instance: a singleton in the containers, a stored property when wired by hand.
 final class Store: Sendable {}
 
+/// Where a caller keeps what it resolved, as an object keeps a service in a stored property.
+final class Kept<Value> {
+    var value: Value?
+}
+
 /// A service with no dependencies, made anew on every resolve.
 final class Widget: Sendable {}
 

@@ -80,6 +80,11 @@ final class Tagged: Sendable {
     init(id: Int) { self.id = id }
 }
 
+/// Where a caller keeps what it resolved, as an object keeps a service in a stored property.
+final class Kept<Value> {
+    var value: Value?
+}
+
 /// Keeps the result alive until here, so that the resolve is not optimised away.
 @inline(never)
 func consume<T>(_ value: T) {
@@ -90,6 +95,12 @@ func consume<T>(_ value: T) {
 /// call (as through a container), so that Keystone's own share of a resolve can be read off.
 enum Hand {
     static let store = Store()
+    /// The composition root of `hand-singleton-kept`: an instance, so that the read is a load.
+    final class CompositionRoot: Sendable {
+        let store = Store()
+        @inline(never) func sharedStore() -> Store { store }
+    }
+    static let compositionRoot = CompositionRoot()
     @inline(never) static func widget() -> Widget { Widget() }
     @inline(never) static func consumer() -> Consumer { Consumer(store: store) }
     @inline(never) static func root() -> Root {
@@ -106,7 +117,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton|bound-singleton|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -131,6 +142,15 @@ let names = (0..<1_000).map { Name("service-\($0)") }
 switch arguments[1] {
 case "singleton":
     for _ in 0..<iterations { consume(container.resolve(Store.self)) }
+case "singleton-kept":
+    let kept = Kept<Store>()
+    for _ in 0..<iterations { kept.value = container.resolve(Store.self) }
+    consume(kept)
+case "hand-singleton-kept":
+    let kept = Kept<Store>()
+    let root = Hand.compositionRoot
+    for _ in 0..<iterations { kept.value = root.sharedStore() }
+    consume(kept)
 case "bound-singleton":
     for _ in 0..<iterations { consume(container.resolve(StoreProtocol.self)) }
 case "weak":
