@@ -65,20 +65,30 @@ struct RegistryKey: Hashable, Sendable {
 ///
 /// ## The words
 ///
-/// The two words that are addressed atomically, the published box and the lock
-/// (``SlotWords``), are a small block of their own. Kept inside the slot instead (its first
-/// stored property, see ``firstStoredProperty(of:as:)``), a registration made one allocation
-/// fewer, but the lock-free read of a singleton measured 11 % slower on one thread and 15–50 %
-/// slower on two, in every run, whichever offset the words had in the slot (see the benchmark
-/// README's "Tried and not kept"); the read is the operation that counts.
+/// The words that are addressed atomically (``SlotWords``) are the slot's first stored
+/// property (see ``firstStoredProperty(of:as:)``): the lock, and the address of the word that
+/// publishes the box. That word is a block of its own, made by the first publication, under
+/// the lock; a slot whose registrations never hold an instance (`.transient`, `.graph`, and
+/// every registration with arguments) never makes it. The published word itself stays out of
+/// the slot: kept inside it, the lock-free read of a singleton measured 11 % slower on one
+/// thread and 15–50 % slower on two, in every run, whichever offset it had in the slot (see
+/// the benchmark README's "Tried and not kept"), so the read still loads the block's address
+/// from the slot and the box from the block, as it did when both words were a block.
+///
+/// The block's address is written once, nil to the block, with a release store while `lock`
+/// is held, and stays until the slot is freed. A reader loads it with an acquire load: if it
+/// sees the block, it sees the block's first value (nil) or a box published since; if it sees
+/// nil, nothing was ever published here, which is also what the block would have said. Either
+/// way the hazard-pointer protocol below is about the word in the block, and is unchanged.
 ///
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
-/// `conversions` and writes of `published` are guarded by `lock`; `key` never changes;
-/// `published` is read with the hazard-pointer protocol.
+/// `conversions` and writes of the published word and of its address are guarded by `lock`;
+/// `key` never changes; the published word is read with the hazard-pointer protocol, and its
+/// address with an acquire load.
 @usableFromInline
 final class Slot: @unchecked Sendable {
-    /// Only reached through ``published`` and ``lock``.
-    private let words: UnsafeMutablePointer<SlotWords>
+    /// Only reached through ``firstStoredProperty(of:as:)``: ``published``, ``lock``.
+    private var words = SlotWords()
     let key: RegistryKey
     /// How many keys the registry had before this one: the order of first registration.
     let order: Int
@@ -99,27 +109,52 @@ final class Slot: @unchecked Sendable {
     init(key: RegistryKey, order: Int) {
         self.key = key
         self.order = order
-        words = allocateWords(SlotWords())
+        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
         keystone_lock_init(lock.word)
     }
 
     deinit {
         // The container is gone, so no reader can be announcing the box.
+        guard let published else { return }
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
-        freeWords(words)
+        freeWords(published)
     }
 
-    /// The published ``InstanceBox`` (retained), or nil.
+    /// Where the block's address is kept, in ``SlotWords``.
     @inline(__always)
-    var published: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        UnsafeMutableRawPointer(words).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    private var publishedAddress: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
-    /// Guards `entry`, `installs`, `conversions` and writes of `published`.
+    /// The word that publishes the ``InstanceBox`` (retained, or nil), or nil if this slot
+    /// never published anything (an acquire load: see "The words" above).
+    @inline(__always)
+    var published: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
+        keystone_load_acquire(publishedAddress)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+
+    /// The published box announced with a hazard pointer (see ``Registry/probe(for:protect:)``),
+    /// or nil if none is published. The caller copies it with ``InstanceBox/copy(_:)``.
+    @inline(__always)
+    var protectPublished: UnsafeMutableRawPointer? {
+        guard let published else { return nil }
+        return keystone_hazard_protect(published)
+    }
+
+    /// The published word, made if this is the first publication. Called with `lock` held.
+    private func publishing() -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        if let published { return published }
+        let made = allocateWords(UnsafeMutableRawPointer?.none)
+        keystone_store_release(publishedAddress, UnsafeMutableRawPointer(made))
+        return made
+    }
+
+    /// Guards `entry`, `installs`, `conversions` and writes of the published word.
     @inline(__always)
     var lock: WordLock {
         WordLock(
-            word: (UnsafeMutableRawPointer(words)
+            word: (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
                 + MemoryLayout<SlotWords>.offset(of: \.lock)!).assumingMemoryBound(to: keystone_lock.self)
         )
     }
@@ -128,6 +163,7 @@ final class Slot: @unchecked Sendable {
     /// with a reference of its own. Called with `lock` held, when the entry starts holding it.
     func publish<Service>(_ held: InstanceBox<Service>) {
         let box = Unmanaged.passRetained(held).toOpaque()
+        let published = publishing()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
         if let previous { Self.retire(previous) }
@@ -147,7 +183,9 @@ final class Slot: @unchecked Sendable {
     func publishConversion<Other>(_ converted: Other, in target: Slot) {
         guard lock.tryLock() else { return }
         defer { lock.unlock() }
-        guard let binding = entry, binding.publishesConversion, binding.boundTo == target.key,
+        guard let binding = entry, binding.publishesConversion, binding.boundTo == target.key else { return }
+        let published = publishing()
+        guard
             keystone_load_acquire(UnsafeRawPointer(published).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
                 == nil
         else { return }
@@ -166,7 +204,10 @@ final class Slot: @unchecked Sendable {
     func withdrawConversions() -> [(slot: Slot, box: UnsafeMutableRawPointer)] {
         guard !conversions.isEmpty else { return [] }
         defer { conversions = [] }
-        return conversions.filter { keystone_unpublish_if($0.slot.published, $0.box) }
+        return conversions.filter { record in
+            // The bound slot made its word when it published this box.
+            record.slot.published.map { keystone_unpublish_if($0, record.box) } ?? false
+        }
     }
 
     /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
@@ -175,7 +216,7 @@ final class Slot: @unchecked Sendable {
     /// to ``retire(_:)`` after releasing every lock, so that nothing waits for those readers
     /// while holding a lock.
     func unpublish() -> UnsafeMutableRawPointer? {
-        keystone_unpublish(published)
+        published.flatMap(keystone_unpublish)
     }
 
     /// Waits until no reader announces `box` (a reader holds it for a load and a retain), then
@@ -187,8 +228,9 @@ final class Slot: @unchecked Sendable {
     }
 }
 
-/// The words of a ``Slot`` that are addressed atomically, in a block of their own: the
-/// published box (first, so that its address is the block's) and the slot's lock.
+/// The words of a ``Slot`` that are addressed atomically, its first stored property: the
+/// address of the word that publishes the box (first, so that the read adds no offset), and
+/// the slot's lock.
 struct SlotWords {
     var published: UnsafeMutableRawPointer? = nil
     var lock = keystone_lock()
@@ -354,7 +396,7 @@ final class Registry: @unchecked Sendable {
     @usableFromInline
     func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
         guard let slot = unretainedSlot(for: key) else { return nil }
-        return keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published })
+        return slot._withUnsafeGuaranteedRef { $0.protectPublished }
     }
 
     /// One lookup of `key` for a resolve: its slot (unretained; nil if never registered) and,
@@ -379,7 +421,7 @@ final class Registry: @unchecked Sendable {
     private func look(for key: RegistryKey, protect: Bool) -> Probe {
         guard let slot = unretainedSlot(for: key) else { return Probe(slot: nil, published: nil) }
         guard protect else { return Probe(slot: slot, published: nil) }
-        return Probe(slot: slot, published: keystone_hazard_protect(slot._withUnsafeGuaranteedRef { $0.published }))
+        return Probe(slot: slot, published: slot._withUnsafeGuaranteedRef { $0.protectPublished })
     }
 
     /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.

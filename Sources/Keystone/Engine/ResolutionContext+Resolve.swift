@@ -322,7 +322,7 @@ extension ResolutionContext {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
         // path takes no container-wide lock.
         if entry.holdsInstance {
-            if let box = keystone_hazard_protect(entry.slot.published) { return InstanceBox<Service>.copy(box) }
+            if let box = entry.slot.protectPublished { return InstanceBox<Service>.copy(box) }
         } else if let object = entry.slot.lock.withLock({ entry.object }), object is Service {
             // `is`, then `as!`, rather than `as?`: a `Service?` here would make every call of
             // this unspecialised function ask the runtime for `Optional<Service>`'s metadata.

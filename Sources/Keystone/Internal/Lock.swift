@@ -80,8 +80,8 @@ func assertFirstStoredProperty<T>(of object: AnyObject, at property: UnsafePoint
 
 /// A block of memory for words that a lock or C addresses, holding `value`, from `malloc`:
 /// `UnsafeMutablePointer.allocate` asks the runtime for its "default" alignment, which it
-/// serves with `posix_memalign`, about 40 instructions more per block (a registration makes
-/// one). Freed with ``freeWords(_:)``.
+/// serves with `posix_memalign`, about 40 instructions more per block (a slot makes one, its
+/// published word, when it first publishes an instance). Freed with ``freeWords(_:)``.
 func allocateWords<T>(_ value: T) -> UnsafeMutablePointer<T> {
     assert(MemoryLayout<T>.alignment <= 16, "malloc aligns to 16 bytes")
     guard let raw = malloc(MemoryLayout<T>.stride) else { fatalError("Keystone: out of memory") }
