@@ -25,11 +25,11 @@ while read -r scenario expected; do
     per=$(((total - base) / n))
     remainder=$(((total - base) % n))
     if [ "$per" -gt "$expected" ] || { [ "$per" -eq "$expected" ] && [ "$remainder" -ne 0 ]; }; then
-        printf '%-20s %s allocations per resolve (and %s over %s resolves): more than the %s expected\n' \
+        printf '%-20s %s allocations per operation (and %s over %s resolves): more than the %s expected\n' \
             "$scenario" "$per" "$remainder" "$n" "$expected" >&2
         failed=1
     else
-        printf '%-20s %s allocations per resolve (expected at most %s)\n' "$scenario" "$per" "$expected"
+        printf '%-20s %s allocations per operation (expected at most %s)\n' "$scenario" "$per" "$expected"
     fi
 done <"$here/allocations.expected"
 exit "$failed"

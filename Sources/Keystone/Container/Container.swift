@@ -32,7 +32,10 @@ public final class Container: Sendable {
     public let duplicates: DuplicatePolicy
 
     @usableFromInline let registry = Registry()
-    let lifecycle = Lifecycle()
+    /// The container's lifetime state, kept in its registry (see ``Lifecycle``).
+    var lifecycle: Lifecycle {
+        @inline(__always) get { Lifecycle(registry) }
+    }
     /// The app's hook to run before the first use; only ever set on ``shared``
     /// (Container/Container+FirstUse.swift). Immutable, and guards its own state.
     let firstUse: FirstUseGate?

@@ -6,52 +6,63 @@ import CKeystoneThreadPrimitives
 /// Each container has its own: registering, `reset`, `dispose` and `unload` in one container
 /// never wait for another container.
 ///
-/// `@unchecked Sendable`: the list of held slots (its two ends and each listed slot's
-/// `heldLinks`), `replacements` and writes of the disposed flag are guarded by `lock`; the flag
-/// is read with an acquire load. The same lock orders the claims and stores
-/// of shared builds (see ``BuildCoordinator``), whose waiters wait on `builds`. Lock order:
-/// `lock`, then ``BuildCoordinator/waitGraph``, then a slot's lock.
-final class Lifecycle: @unchecked Sendable {
-    /// The lock's and the disposed flag's storage, only reached through their address, so that
-    /// a container allocates nothing for them (see ``firstStoredProperty(of:as:)``).
-    private struct Words {
+/// The state lives in the container's registry, so that a container is two allocations, not
+/// three (a server makes one per request): the lock, its wait condition and the disposed flag
+/// (``Words``) are part of the registry's own words (``RegistryWords``), and the list of held
+/// slots and the replacements (``State``) are a stored property of the registry. A `Lifecycle`
+/// is the view of that state that a container works with (`Container.lifecycle`), made for one
+/// operation and never kept.
+///
+/// The list of held slots (its two ends and each listed slot's `heldLinks`), `replacements` and
+/// writes of the disposed flag are guarded by `lock`; the flag is read with an acquire load.
+/// The same lock orders the claims and stores of shared builds (see ``BuildCoordinator``),
+/// whose waiters wait on `builds`. Lock order: `lock`, then ``BuildCoordinator/waitGraph``,
+/// then a slot's lock.
+struct Lifecycle {
+    /// The words that are addressed atomically: part of the registry's own words.
+    struct Words {
         var builds = ConditionLock.Words()
         var disposed = false
     }
 
-    private var words = Words()
+    /// What the lock guards besides the flag: the registry's `lifecycleState`.
+    struct State {
+        /// The slots whose registrations hold an instance, oldest first, for `dispose` (which
+        /// disposes them newest first): a list threaded through the slots themselves
+        /// (``Slot/heldLinks``), unretained (the registry owns every slot for as long as the
+        /// container lives), so that holding an instance allocates nothing for the list.
+        var oldestHeld: Unmanaged<Slot>?
+        var newestHeld: Unmanaged<Slot>?
+        /// Registrations that replaced another of the same key in this container, for
+        /// `verify()`: one record per key, however often it was registered again, so that
+        /// re-registering in a loop (tests swapping fakes) does not grow memory.
+        var replacements: [RegistryKey: Replacement] = [:]
+    }
+
+    /// The registry that keeps the state. Unretained: a `Lifecycle` is made from a container
+    /// that its caller holds, for the length of one operation.
+    private unowned(unsafe) let registry: Registry
+
+    @inline(__always)
+    init(_ registry: Registry) {
+        self.registry = registry
+    }
+
     /// The container's lock, with the condition that waiters for its shared builds wait on.
+    @inline(__always)
     var builds: ConditionLock {
         ConditionLock(
-            (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
-                + MemoryLayout<Words>.offset(of: \.builds)!).assumingMemoryBound(to: ConditionLock.Words.self)
+            (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.builds)!)
+                .assumingMemoryBound(to: ConditionLock.Words.self)
         )
     }
+
+    @inline(__always)
     var lock: WordLock { builds.lock }
-    /// The slots whose registrations hold an instance, oldest first, for `dispose` (which
-    /// disposes them newest first): a list threaded through the slots themselves
-    /// (``Slot/heldLinks``), unretained (the registry owns every slot for as long as the
-    /// container lives), so that holding an instance allocates nothing for the list. Guarded
-    /// by `lock`, which already excludes overlapping accesses, so the dynamic exclusivity check
-    /// is off.
-    @exclusivity(unchecked) private var oldestHeld: Unmanaged<Slot>?
-    @exclusivity(unchecked) private var newestHeld: Unmanaged<Slot>?
-    /// Registrations that replaced another of the same key in this container, for `verify()`:
-    /// one record per key, however often it was registered again, so that re-registering in
-    /// a loop (tests swapping fakes) does not grow memory.
-    private var replacements: [RegistryKey: Replacement] = [:]
+
     private var disposed: UnsafeMutablePointer<Bool> {
-        (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
-            + MemoryLayout<Words>.offset(of: \.disposed)!).assumingMemoryBound(to: Bool.self)
-    }
-
-    init() {
-        builds.initialize()
-        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
-    }
-
-    deinit {
-        builds.destroy()
+        (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.disposed)!)
+            .assumingMemoryBound(to: Bool.self)
     }
 
     var isDisposed: Bool { keystone_load_flag(disposed) }
@@ -63,14 +74,14 @@ final class Lifecycle: @unchecked Sendable {
     /// listed already. Called with `lock` held.
     func hold(_ slot: Slot) {
         guard !slot.heldLinks.isListed else { return }
-        slot.heldLinks = HeldLinks(older: newestHeld, newer: nil, isListed: true)
+        slot.heldLinks = HeldLinks(older: registry.lifecycleState.newestHeld, newer: nil, isListed: true)
         let unmanaged = Unmanaged.passUnretained(slot)
-        if let newestHeld {
+        if let newestHeld = registry.lifecycleState.newestHeld {
             newestHeld._withUnsafeGuaranteedRef { $0.heldLinks.newer = unmanaged }
         } else {
-            oldestHeld = unmanaged
+            registry.lifecycleState.oldestHeld = unmanaged
         }
-        newestHeld = unmanaged
+        registry.lifecycleState.newestHeld = unmanaged
     }
 
     /// Takes `slot` off the list, if it is on it. Called with `lock` held.
@@ -80,12 +91,12 @@ final class Lifecycle: @unchecked Sendable {
         if let older = links.older {
             older._withUnsafeGuaranteedRef { $0.heldLinks.newer = links.newer }
         } else {
-            oldestHeld = links.newer
+            registry.lifecycleState.oldestHeld = links.newer
         }
         if let newer = links.newer {
             newer._withUnsafeGuaranteedRef { $0.heldLinks.older = links.older }
         } else {
-            newestHeld = links.older
+            registry.lifecycleState.newestHeld = links.older
         }
         slot.heldLinks = HeldLinks()
     }
@@ -93,7 +104,7 @@ final class Lifecycle: @unchecked Sendable {
     /// Calls `body` with each listed slot, oldest first, and takes off the list those for
     /// which it returns true. Called with `lock` held.
     func removeHeld(where body: (Slot) -> Bool) {
-        var next = oldestHeld
+        var next = registry.lifecycleState.oldestHeld
         while let current = next {
             let slot = current.takeUnretainedValue()
             next = slot.heldLinks.newer
@@ -103,18 +114,19 @@ final class Lifecycle: @unchecked Sendable {
 
     /// Notes that `entry` replaced `old` (same key). Called with `lock` held.
     func recordReplacement(of old: AnyEntry, by entry: AnyEntry) {
-        if var known = replacements[old.key] {
+        if var known = registry.lifecycleState.replacements[old.key] {
             known.second = entry.location
             known.count += 1
-            replacements[old.key] = known
+            registry.lifecycleState.replacements[old.key] = known
         } else {
-            replacements[old.key] = Replacement(first: old, second: entry, order: replacements.count)
+            registry.lifecycleState.replacements[old.key] = Replacement(
+                first: old, second: entry, order: registry.lifecycleState.replacements.count)
         }
     }
 
     /// The replacements so far, in the order their keys were first replaced.
     var replacementsSoFar: [Replacement] {
-        lock.withLock { replacements.values.sorted { $0.order < $1.order } }
+        lock.withLock { registry.lifecycleState.replacements.values.sorted { $0.order < $1.order } }
     }
 }
 

@@ -335,6 +335,17 @@ final class Registry: @unchecked Sendable {
     /// accesses, so the dynamic exclusivity check is off. (The table is the list of slots: a
     /// list of its own was one more allocation per container.)
     @exclusivity(unchecked) private var count = 0
+    /// The container's lifetime state but for its words (see ``Lifecycle``), guarded by the
+    /// lifecycle's lock, which already excludes overlapping accesses, so the dynamic
+    /// exclusivity check is off.
+    @exclusivity(unchecked) var lifecycleState = Lifecycle.State()
+
+    /// The container's lifecycle words, part of the registry's own (see ``Lifecycle``).
+    @inline(__always)
+    var lifecycleWords: UnsafeMutablePointer<Lifecycle.Words> {
+        (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.lifecycle)!)
+            .assumingMemoryBound(to: Lifecycle.Words.self)
+    }
 
     /// The word after the first table in `current`'s block: the container's features, made on
     /// first need (see `Container.features`), so that a container that uses none of them
@@ -354,6 +365,7 @@ final class Registry: @unchecked Sendable {
         let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
         current.pointee = UnsafeMutableRawPointer(first.block)
         keystone_lock_init(writeLock.word)
+        Lifecycle(self).builds.initialize()
     }
 
     deinit {
@@ -367,6 +379,7 @@ final class Registry: @unchecked Sendable {
             grown.block.deallocate()
             table = Table(block: previous)
         }
+        Lifecycle(self).builds.destroy()
     }
 
     /// Whether the container has a logger. The fast paths check it, and leave a resolve to
@@ -517,7 +530,8 @@ final class Registry: @unchecked Sendable {
 
 /// A ``Registry``'s own words, its first stored property: the block that `current` addresses
 /// (the published table, the logging word, the first table of eight cells with its two-word
-/// header, and the features word), then the writers' lock.
+/// header, and the features word), then the writers' lock, then the container's lifecycle
+/// words (its lock, wait condition and disposed flag: see ``Lifecycle``).
 struct RegistryWords {
     typealias Block = (
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
@@ -528,6 +542,7 @@ struct RegistryWords {
 
     var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     var writeLock = keystone_lock()
+    var lifecycle = Lifecycle.Words()
 }
 
 /// What ``Registry/probe(for:protect:)`` found.

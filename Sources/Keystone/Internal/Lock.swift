@@ -54,9 +54,9 @@ struct Lock: @unchecked Sendable {
 }
 
 /// The address of `object`'s first stored property, as `T`: where a class keeps words that a
-/// lock or C addresses, so that they need no allocation of their own (a container's registry
-/// and lifecycle, made per request by a server; a lazy cell's and the first-use gate's
-/// condition lock).
+/// lock or C addresses, so that they need no allocation of their own (a container's registry,
+/// whose words include the container's lifecycle, made per request by a server; a slot; a lazy
+/// cell's and the first-use gate's condition lock).
 ///
 /// A class instance's stored properties do not move while it lives, and the first one starts
 /// them: `_getUnsafePointerToStoredProperties`, which swift-atomics' `ManagedAtomic` uses the
