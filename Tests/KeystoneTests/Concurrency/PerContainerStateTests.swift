@@ -35,6 +35,39 @@ extension ConcurrencyTests {
         #expect(result == .success)
     }
 
+    @Test("Another container's lock, held, blocks none of a new container's register, build, reset or dispose")
+    func anotherContainersLockBlocksNothing() {
+        let busy = Container()
+        busy.register(Service.self, scope: .singleton) { _ in Service() }
+        let finished = DispatchSemaphore(value: 0)
+        // Hold the busy container's own lock, and its registration's, as a thread in the
+        // middle of registering there would.
+        let lifecycle = busy.lifecycle
+        let slot = busy.registry.slot(for: RegistryKey(Service.self, name: nil, arguments: Void.self))!
+        lifecycle.lock.lock()
+        slot.lock.lock()
+        let thread = Thread {
+            let container = Container()
+            container.register(Service.self, scope: .singleton) { _ in Service() }
+            _ = container.resolve(Service.self)
+            container.register(Service.self, scope: .cached("session")) { _ in Service() }
+            _ = container.resolve(Service.self)
+            container.reset(.cached("session"))
+            container.dispose()
+            finished.signal()
+        }
+        thread.start()
+        // Bounded: a thread that waits for the busy container would never signal.
+        let result = finished.wait(timeout: .now() + 10)
+        slot.lock.unlock()
+        lifecycle.lock.unlock()
+        if result == .timedOut { finished.wait() }
+
+        #expect(result == .success)
+        // The busy container works again once its lock is free.
+        #expect(busy.resolve(Service.self) === busy.resolve(Service.self))
+    }
+
     @Test("verify() while another thread registers the same key again (ThreadSanitizer)")
     func verifyWhileReRegistering() {
         let container = Container()
