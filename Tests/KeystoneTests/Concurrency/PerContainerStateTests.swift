@@ -12,7 +12,7 @@ extension ConcurrencyTests {
     @Test("Register, a cold build, reset and dispose in a new container take no process-wide lock")
     func lifecycleWorkTakesNoProcessWideLock() {
         let finished = DispatchSemaphore(value: 0)
-        // The one process-wide lock left is the wait-for graph of contended builds; hold it
+        // The wait-for graph of contended builds is shared by every container; hold its lock
         // as a thread checking a contended build would.
         BuildCoordinator.waitGraph.lock()
         let thread = Thread {
