@@ -240,6 +240,10 @@ public final class Container: Sendable {
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
         firstUse?.runIfPending(for: self)
         let slot = entry.slot
+        // The registration replaced, kept until every lock is released: what its factory
+        // captured may be deinitialised with it, and a `deinit` may use this container.
+        var replaced: AnyEntry?
+        defer { withExtendedLifetime(replaced) {} }
         let disposal: Disposal? = lifecycle.lock.withLock {
             precondition(
                 !lifecycle.isDisposed,
@@ -260,6 +264,7 @@ public final class Container: Sendable {
                 slot.installs &+= 1
                 entry.generation = slot.installs
                 slot.entry = entry
+                replaced = old
                 return old?.takeHeldInstance()
             }
             if disposal != nil { lifecycle.forget(slot) }
@@ -318,10 +323,18 @@ public final class Container: Sendable {
                 if let disposal = slot.lock.withLock({ slot.entry?.takeHeldInstance() }) { disposals.append(disposal) }
                 return true
             }
-            registry.forEachSlot { slot in
-                slot.lock.withLock { slot.entry = nil }
-            }
             return disposals
+        }
+        // The registrations go after the container's lock, each taken out under its own lock
+        // and released after it, with no lock held: what a factory captured may be
+        // deinitialised with it, and a `deinit` may use this container. Marked disposed, the
+        // container accepts no new registration, and no build keeps an instance.
+        registry.forEachSlot { slot in
+            let dropped: AnyEntry? = slot.lock.withLock {
+                defer { slot.entry = nil }
+                return slot.entry
+            }
+            withExtendedLifetime(dropped) {}
         }
         disposals.run()
     }

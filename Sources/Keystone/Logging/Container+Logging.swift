@@ -17,10 +17,16 @@ extension Container {
         get { existingFeatures.flatMap { features in features.lock.withLock { features.logger } } }
         set {
             let features = self.features
-            features.lock.withLock {
-                features.logger = newValue
-                registry.setLogging(newValue != nil)
+            // The logger replaced is released after the lock: its `deinit` may log or use the
+            // container.
+            let replaced = features.lock.withLock {
+                defer {
+                    features.logger = newValue
+                    registry.setLogging(newValue != nil)
+                }
+                return features.logger
             }
+            withExtendedLifetime(replaced) {}
         }
     }
 

@@ -61,6 +61,10 @@ extension Container {
     /// Unloads modules: removes their registrations, and releases and disposes the instances
     /// those held, newest first. Modules that are not loaded here are ignored.
     public func unload(_ modules: [Module]) {
+        // The registrations removed, kept until every lock is released: what a factory
+        // captured may be deinitialised with them, and a `deinit` may use this container.
+        var removedEntries: [AnyEntry] = []
+        defer { withExtendedLifetime(removedEntries) {} }
         let disposals: Disposals = features.moduleLock.withLock {
             let loaded = modules.compactMap { features.modules.removeValue(forKey: ObjectIdentifier($0.identity)) }
             let installed = loaded.flatMap(\.installed)
@@ -77,6 +81,7 @@ extension Container {
                     slot.lock.withLock {
                         guard let entry = slot.entry, entry.generation == generation else { return }
                         slot.entry = nil
+                        removedEntries.append(entry)
                         if let disposal = entry.takeHeldInstance() { disposalBySlot[ObjectIdentifier(slot)] = disposal }
                     }
                 }
