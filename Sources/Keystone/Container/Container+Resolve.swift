@@ -48,6 +48,19 @@ extension Container {
         // so that the key is looked up once.
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
+        return try resolve(key, after: probe, name: name, arguments: repeat each arguments)
+    }
+
+    /// The rest of a top-level resolve, after `probe` (the lookup of `key` here) found no
+    /// published instance: a parent's, or a resolution.
+    @inlinable
+    @inline(__always)
+    func resolve<Service, each Argument>(
+        _ key: RegistryKey,
+        after probe: Probe,
+        name: Name?,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
         // A parent's built singleton, for a child that does not register the key.
         if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
@@ -76,13 +89,50 @@ extension Container {
         name: Name? = nil,
         arguments: repeat each Argument
     ) -> Service? {
+        // A key that nothing registers is answered nil before a resolution starts: the error
+        // a failed resolve builds (its message names every type on the path) costs far more
+        // than the lookup, only to be dropped here.
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let probe = registry.probeForResolve(key)
+        if let box = probe.published { return InstanceBox<Service>.copy(box) }
+        if probe.slot == nil, !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
         do {
-            return try tryResolve(type, name: name, arguments: repeat each arguments)
+            // Typed: inferred from the optional return, the service would be `Service?`.
+            let found: Service = try resolve(key, after: probe, name: name, arguments: repeat each arguments)
+            return found
         } catch  where error.isMissingRoot(depth: 0) {
             return nil
         } catch {
             fatalError("Keystone: \(error)")
         }
+    }
+
+    /// Whether a resolve of `key` would certainly fail as not registered, by a check cheaper
+    /// than the resolve: no slot for it here or in any parent, and no first-use hook still to
+    /// run. False whenever the failure would be seen by more than the caller that drops it: a
+    /// logger here, a disposed container, or verification watching the resolution in
+    /// progress. The caller checks that the service is not an optional (whose wrapped type
+    /// may be registered): `_isOptional` is answered at compile time in its specialised code,
+    /// where asking here would be a conformance lookup.
+    ///
+    /// - Parameter topLevel: Whether the resolve would start a resolution of its own (from a
+    ///   container, not from a factory's ``Resolver``); it then inherits the verification
+    ///   observer of a resolution running on this thread, if any.
+    @usableFromInline
+    @inline(never)
+    func isRegisteredNowhere(_ key: RegistryKey, topLevel: Bool) -> Bool {
+        guard !registry.isLogging, !lifecycle.isDisposed else { return false }
+        if topLevel, CurrentResolution.context?.observer != nil { return false }
+        // Up the parents borrowed, as `protectPublishedByParent` does.
+        var next: Unmanaged<Container>? = .passUnretained(self)
+        while let current = next {
+            let registered = current._withUnsafeGuaranteedRef { container in
+                container.registry.unretainedSlot(for: key) != nil || container.firstUse?.isPending == true
+            }
+            if registered { return false }
+            next = current._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0) } }
+        }
+        return true
     }
 
     /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the

@@ -60,6 +60,18 @@ public struct Resolver: Sendable {
         name: Name? = nil,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service? {
+        // Nil before resolving, for a key nothing registers (see
+        // `Container.isRegisteredNowhere`): the error it would build is dropped here. Only
+        // while the resolution runs on this thread, when the owner is alive (a stored resolver
+        // may outlive it).
+        if !_isOptional(Service.self), context.isUsableHere, context.observer == nil,
+            owner._withUnsafeGuaranteedRef({
+                $0.isRegisteredNowhere(
+                    RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self), topLevel: false)
+            })
+        {
+            return nil
+        }
         do {
             return try resolve(type, name: name, arguments: repeat each arguments)
         } catch  where error.isMissingRoot(depth: context.isUsableHere ? context.depth : 0) {

@@ -80,6 +80,9 @@ final class Tagged: Sendable {
     init(id: Int) { self.id = id }
 }
 
+/// Registered nowhere: what `optional-miss` asks for.
+final class Unregistered: Sendable {}
+
 /// Where a caller keeps what it resolved, as an object keeps a service in a stored property.
 final class Kept<Value> {
     var value: Value?
@@ -117,7 +120,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -151,6 +154,9 @@ case "hand-singleton-kept":
     let root = Hand.compositionRoot
     for _ in 0..<iterations { kept.value = root.sharedStore() }
     consume(kept)
+case "optional-miss":
+    // A service nobody registered, asked for optionally: the answer is nil.
+    for _ in 0..<iterations { consume(container.resolveOptional(Unregistered.self)) }
 case "bound-singleton":
     for _ in 0..<iterations { consume(container.resolve(StoreProtocol.self)) }
 case "weak":
