@@ -29,6 +29,19 @@ extension AsyncFactoryTests {
         let outer: OuterSingleton
         init(outer: OuterSingleton) { self.outer = outer }
     }
+    final class LeftSingleton: Sendable {
+        let bridge: Bridge
+        init(bridge: Bridge) { self.bridge = bridge }
+    }
+    final class RightSingleton: Sendable {
+        let bridge: Bridge
+        init(bridge: Bridge) { self.bridge = bridge }
+    }
+    /// A transient that resolves the singleton its argument names.
+    final class Bridge: Sendable {
+        let other: any Sendable
+        init(other: any Sendable) { self.other = other }
+    }
 
     @Test("then closes a circular reference in an async build, as in a synchronous one")
     func thenClosesACycleInAnAsyncBuild() async throws {
@@ -66,6 +79,41 @@ extension AsyncFactoryTests {
         let inner = Task { await failureKind { try await container.resolveAsync(InnerSingleton.self) } }
         // Bounded, in unstructured tasks: a deadlock is a failure here, not a hung test run.
         let kinds = await value(of: Task { [await outer.value, await inner.value] }, orNilAfterSeconds: 60)
+
+        #expect(kinds == [.cycle, .cycle])
+    }
+}
+
+extension AsyncFactoryTests {
+    /// Both waits start in builds of the same transient registration, two of them in flight at
+    /// once: a record kept per registration being built would let the second overwrite the
+    /// first, and the chain that closes the cycle would be lost (each task would await the
+    /// other forever).
+    @Test("Two tasks whose singleton builds await each other through one transient registration get a cycle error")
+    func crossTaskCycleThroughOneTransient() async throws {
+        let started = Counter()
+        let container = Container()
+        container.register(LeftSingleton.self, scope: .singleton) { r async throws in
+            started.increment()
+            await yield(until: { started.value == 2 })
+            return try await LeftSingleton(bridge: r.resolve(arguments: "right"))
+        }
+        container.register(RightSingleton.self, scope: .singleton) { r async throws in
+            started.increment()
+            await yield(until: { started.value == 2 })
+            return try await RightSingleton(bridge: r.resolve(arguments: "left"))
+        }
+        container.register(Bridge.self, scope: .transient) { (r, target: String) async throws in
+            if target == "left" {
+                return try await Bridge(other: r.resolve(LeftSingleton.self))
+            }
+            return try await Bridge(other: r.resolve(RightSingleton.self))
+        }
+
+        let left = Task { await failureKind { try await container.resolveAsync(LeftSingleton.self) } }
+        let right = Task { await failureKind { try await container.resolveAsync(RightSingleton.self) } }
+        // Bounded, in unstructured tasks: a deadlock is a failure here, not a hung test run.
+        let kinds = await value(of: Task { [await left.value, await right.value] }, orNilAfterSeconds: 60)
 
         #expect(kinds == [.cycle, .cycle])
     }
