@@ -48,19 +48,6 @@ extension Container {
         // so that the key is looked up once.
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        return try resolve(key, after: probe, name: name, arguments: repeat each arguments)
-    }
-
-    /// The rest of a top-level resolve, after `probe` (the lookup of `key` here) found no
-    /// published instance: a parent's, or a resolution.
-    @inlinable
-    @inline(__always)
-    func resolve<Service, each Argument>(
-        _ key: RegistryKey,
-        after probe: Probe,
-        name: Name?,
-        arguments: repeat each Argument
-    ) throws(ResolutionError) -> Service {
         // A parent's built singleton, for a child that does not register the key.
         if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
@@ -98,7 +85,7 @@ extension Container {
         if probe.slot == nil, !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
         do {
             // Typed: inferred from the optional return, the service would be `Service?`.
-            let found: Service = try resolve(key, after: probe, name: name, arguments: repeat each arguments)
+            let found: Service = try tryResolve(type, name: name, arguments: repeat each arguments)
             return found
         } catch  where error.isMissingRoot(depth: 0) {
             return nil

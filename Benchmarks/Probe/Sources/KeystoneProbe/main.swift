@@ -75,6 +75,17 @@ func handleRequest(in app: Container) -> RequestHandler {
     return handler
 }
 
+final class Configured: Sendable {
+    let id: Int
+    let label: String
+    let isEnabled: Bool
+    init(id: Int, label: String, isEnabled: Bool) {
+        self.id = id
+        self.label = label
+        self.isEnabled = isEnabled
+    }
+}
+
 final class Tagged: Sendable {
     let id: Int
     init(id: Int) { self.id = id }
@@ -111,6 +122,9 @@ enum Hand {
         return Root(left: Left(leaf: leaf), right: Right(leaf: leaf))
     }
     @inline(never) static func tagged(_ id: Int) -> Tagged { Tagged(id: id) }
+    @inline(never) static func configured(_ id: Int, _ label: String, _ isEnabled: Bool) -> Configured {
+        Configured(id: id, label: label, isEnabled: isEnabled)
+    }
     @inline(never) static func request() -> RequestHandler {
         let context = RequestContext()
         return RequestHandler(repository: RequestRepository(store: store, context: context), context: context)
@@ -120,7 +134,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|weak|transient|transient+singleton|graph4|arguments1|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -132,6 +146,9 @@ container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve
 container.register(Right.self, scope: .transient) { r in try Right(leaf: r.resolve()) }
 container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve(), right: r.resolve()) }
 container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
+container.register(Configured.self, scope: .transient) { (_, id: Int, label: String, isEnabled: Bool) in
+    Configured(id: id, label: label, isEnabled: isEnabled)
+}
 container.register(Session.self, scope: .weak) { _ in Session() }
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
@@ -139,6 +156,7 @@ consume(container.resolve(StoreProtocol.self))
 consume(container.resolve(Consumer.self))
 consume(container.resolve(Root.self))
 consume(container.resolve(Tagged.self, arguments: 1))
+consume(container.resolve(Configured.self, arguments: 1, "label", true))
 let session = container.resolve(Session.self)
 let names = (0..<1_000).map { Name("service-\($0)") }
 
@@ -189,6 +207,10 @@ case "hand-transient+singleton":
     for _ in 0..<iterations { consume(Hand.consumer()) }
 case "hand-graph4":
     for _ in 0..<iterations { consume(Hand.root()) }
+case "arguments3":
+    for index in 0..<iterations { consume(container.resolve(Configured.self, arguments: index, "label", true)) }
+case "hand-arguments3":
+    for index in 0..<iterations { consume(Hand.configured(index, "label", true)) }
 case "hand-arguments1":
     for index in 0..<iterations { consume(Hand.tagged(index)) }
 case "register1k":
