@@ -57,6 +57,7 @@ keystone_hazard_record *keystone_hazard_enroll(void) {
         } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
     }
     if (pthread_setspecific(exit_key, record) != 0) abort();
+    record->main_thread = keystone_is_main_thread();
     keystone_hazard_mine = record;
     return record;
 }

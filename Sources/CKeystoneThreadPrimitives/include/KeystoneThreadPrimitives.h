@@ -55,7 +55,10 @@ typedef struct keystone_hazard_record {
     void *_Nullable pointer;
     struct keystone_hazard_record *_Nullable next;
     bool active;
-    char padding[128 - 2 * sizeof(void *) - sizeof(bool)];
+    /// Whether the record's thread is the main thread: set by the thread when it takes the
+    /// record, read only by that thread (`keystone_hazard_on_main_thread`).
+    bool main_thread;
+    char padding[128 - 2 * sizeof(void *) - 2 * sizeof(bool)];
 } keystone_hazard_record;
 
 /// The calling thread's record, or NULL before its first read.
@@ -83,6 +86,12 @@ static inline void *_Nullable keystone_hazard_protect(void *_Nullable const *_No
     __atomic_store_n(&record->pointer, NULL, __ATOMIC_RELEASE);
     return NULL;
 }
+
+/// Whether the calling thread is the main thread, from its record: for a reader that
+/// `keystone_hazard_protect` found a main-actor instance for (which has enrolled the thread),
+/// without the system call of `keystone_is_main_thread` on every read. (On Linux the main
+/// actor may also run on a thread that drains the main queue: the caller asks the queue too.)
+static inline bool keystone_hazard_on_main_thread(void) { return keystone_hazard_mine->main_thread; }
 
 /// Ends the use of the address that `keystone_hazard_protect` returned.
 ///

@@ -44,8 +44,9 @@ class AnyEntry: @unchecked Sendable {
     /// read it; they report ``ResolutionError/Kind/asyncOnly``.
     let isAsync: Bool
     /// Whether the registration was made with ``Container/registerMainActor(_:name:scope:file:line:factory:)``:
-    /// it is built, and resolved synchronously, only on the main actor. Its instance is held
-    /// but never published, so every synchronous resolve reaches the check in the resolution.
+    /// it is built, and resolved synchronously, only on the main actor. A held instance is
+    /// published for the main actor only (``Slot/mainActorTag``), so that every synchronous
+    /// resolve from elsewhere reaches the check in the resolution.
     let isMainActor: Bool
     /// Whether a synchronous resolve must check this entry first (`isAsync || isMainActor`):
     /// one flag, so that the usual entry costs one test.

@@ -116,7 +116,7 @@ final class Slot: @unchecked Sendable {
     deinit {
         // The container is gone, so no reader can be announcing the box.
         guard let published else { return }
-        if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(box).release() }
+        if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(Self.untagged(box)).release() }
         freeWords(published)
     }
 
@@ -135,11 +135,40 @@ final class Slot: @unchecked Sendable {
     }
 
     /// The published box announced with a hazard pointer (see ``Registry/probe(for:protect:)``),
-    /// or nil if none is published. The caller copies it with ``InstanceBox/copy(_:)``.
+    /// or nil if none is published for this thread. The caller copies it with
+    /// ``InstanceBox/copy(_:)``.
+    ///
+    /// A main-actor instance is published with ``mainActorTag`` set in its word, and is read
+    /// here only by code on the main actor: elsewhere the read ends its announcement and
+    /// answers nil, so that the resolve takes the full path, whose main-actor check refuses it.
     @inline(__always)
     var protectPublished: UnsafeMutableRawPointer? {
-        guard let published else { return nil }
-        return keystone_hazard_protect(published)
+        guard let published, let box = keystone_hazard_protect(published) else { return nil }
+        if _fastPath(UInt(bitPattern: box) & Self.mainActorTag == 0) { return box }
+        return Self.mainActorOnly(box)
+    }
+
+    /// `box` (announced, tagged) untagged, if the calling code runs on the main actor;
+    /// otherwise nil, its announcement ended.
+    @inline(never)
+    private static func mainActorOnly(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+        guard MainActorContext.isCurrentForReader else {
+            keystone_hazard_clear()
+            return nil
+        }
+        return untagged(box)
+    }
+
+    /// The bit set in the published word of a main-actor instance. A box is an object, so its
+    /// address has this bit clear. Readers announce, and writers retire, the word as published
+    /// (tagged), so that the hazard-pointer protocol compares the same values; only the
+    /// reference itself is untagged, to copy from it or release it.
+    static let mainActorTag: UInt = 1
+
+    /// `box` with ``mainActorTag`` cleared.
+    @inline(__always)
+    static func untagged(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) & ~mainActorTag).unsafelyUnwrapped
     }
 
     /// The published word, made if this is the first publication. Called with `lock` held.
@@ -161,8 +190,12 @@ final class Slot: @unchecked Sendable {
 
     /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
     /// with a reference of its own. Called with `lock` held, when the entry starts holding it.
-    func publish<Service>(_ held: InstanceBox<Service>) {
-        let box = Unmanaged.passRetained(held).toOpaque()
+    ///
+    /// - Parameter mainActorOnly: Whether only the main thread may read it (a main-actor
+    ///   registration's instance): published with ``mainActorTag``.
+    func publish<Service>(_ held: InstanceBox<Service>, mainActorOnly: Bool) {
+        var box = Unmanaged.passRetained(held).toOpaque()
+        if mainActorOnly { box = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) | Self.mainActorTag)! }
         let published = publishing()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
@@ -220,11 +253,11 @@ final class Slot: @unchecked Sendable {
     }
 
     /// Waits until no reader announces `box` (a reader holds it for a load and a retain), then
-    /// releases it. Called with no lock held, except by ``publish(_:)``, whose previous box
+    /// releases it. Called with no lock held, except by ``publish(_:mainActorOnly:)``, whose previous box
     /// is always nil in practice (an entry publishes only when it holds nothing).
     static func retire(_ box: UnsafeMutableRawPointer) {
         keystone_hazard_wait(box)
-        Unmanaged<AnyObject>.fromOpaque(box).release()
+        Unmanaged<AnyObject>.fromOpaque(untagged(box)).release()
     }
 }
 
@@ -568,7 +601,8 @@ extension Resolver {
     /// step with respect to that registration letting the instance go, which withdraws it.
     ///
     /// Not while verification observes the resolution, nor for an instance that is not an
-    /// object (its identity cannot be checked) or a main-actor one (never published).
+    /// object (its identity cannot be checked) or a main-actor one (a bound type of a
+    /// main-actor registration is resolved through the full path, which checks the thread).
     func publishConversion<Other, Service>(
         _ converted: Other,
         of instance: Service,

@@ -393,9 +393,9 @@ extension ResolutionContext {
                     if entry.holdsInstance {
                         let box = entry.makeBox(value)
                         entry.held = box
-                        // A main-actor instance is not published: the lock-free read would
-                        // hand it to any thread, past the main-actor check.
-                        if !entry.isMainActor { entry.slot.publish(box) }
+                        // A main-actor instance is published for the main thread only: the
+                        // lock-free read hands it to no other thread, past the main-actor check.
+                        entry.slot.publish(box, mainActorOnly: entry.isMainActor)
                     } else {
                         // `.weak`; nil when the factory gave an optional's nil: nothing held.
                         entry.object = weakObject

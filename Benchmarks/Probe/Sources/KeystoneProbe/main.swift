@@ -91,6 +91,9 @@ final class Tagged: Sendable {
     init(id: Int) { self.id = id }
 }
 
+/// A main-actor service: what `main-actor-singleton` resolves, on the main thread.
+@MainActor final class Screen {}
+
 /// Registered nowhere: what `optional-miss` asks for.
 final class Unregistered: Sendable {}
 
@@ -134,7 +137,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -150,6 +153,7 @@ container.register(Configured.self, scope: .transient) { (_, id: Int, label: Str
     Configured(id: id, label: label, isEnabled: isEnabled)
 }
 container.register(Session.self, scope: .weak) { _ in Session() }
+container.registerMainActor(scope: .singleton) { _ in Screen() }
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
@@ -158,6 +162,7 @@ consume(container.resolve(Root.self))
 consume(container.resolve(Tagged.self, arguments: 1))
 consume(container.resolve(Configured.self, arguments: 1, "label", true))
 let session = container.resolve(Session.self)
+consume(container.resolve(Screen.self))
 let names = (0..<1_000).map { Name("service-\($0)") }
 
 switch arguments[1] {
@@ -172,6 +177,8 @@ case "hand-singleton-kept":
     let root = Hand.compositionRoot
     for _ in 0..<iterations { kept.value = root.sharedStore() }
     consume(kept)
+case "main-actor-singleton":
+    for _ in 0..<iterations { consume(container.resolve(Screen.self)) }
 case "optional-miss":
     // A service nobody registered, asked for optionally: the answer is nil.
     for _ in 0..<iterations { consume(container.resolveOptional(Unregistered.self)) }
