@@ -9,12 +9,12 @@ import Testing
 extension ConcurrencyTests {
     final class Service: Sendable {}
 
-    @Test("Register, a cold build, reset and dispose in a new container take no process-wide lock")
-    func lifecycleWorkTakesNoProcessWideLock() {
+    /// Whether a new container registers, builds, resets and disposes on another thread within
+    /// ten seconds while this thread holds the locks that `hold` takes (and `release` frees):
+    /// work that waited for one of those locks would never finish.
+    private func lifecycleWorkFinishes(holding hold: () -> Void, then release: () -> Void) -> Bool {
         let finished = DispatchSemaphore(value: 0)
-        // The wait-for graph of contended builds is shared by every container; hold its lock
-        // as a thread checking a contended build would.
-        BuildCoordinator.waitGraph.lock()
+        hold()
         let thread = Thread {
             let container = Container()
             container.register(Service.self, scope: .singleton) { _ in Service() }
@@ -27,43 +27,40 @@ extension ConcurrencyTests {
             finished.signal()
         }
         thread.start()
-        // Bounded: a thread that waits for the coordinator would never signal.
         let result = finished.wait(timeout: .now() + 10)
-        BuildCoordinator.waitGraph.unlock()
+        release()
         if result == .timedOut { finished.wait() }
+        return result == .success
+    }
 
-        #expect(result == .success)
+    @Test("Register, a cold build, reset and dispose in a new container take no process-wide lock")
+    func lifecycleWorkTakesNoProcessWideLock() {
+        // The wait-for graph of contended builds is shared by every container; hold its lock
+        // as a thread checking a contended build would.
+        #expect(
+            lifecycleWorkFinishes(
+                holding: { BuildCoordinator.waitGraph.lock() },
+                then: { BuildCoordinator.waitGraph.unlock() }))
     }
 
     @Test("Another container's lock, held, blocks none of a new container's register, build, reset or dispose")
     func anotherContainersLockBlocksNothing() {
         let busy = Container()
         busy.register(Service.self, scope: .singleton) { _ in Service() }
-        let finished = DispatchSemaphore(value: 0)
         // Hold the busy container's own lock, and its registration's, as a thread in the
         // middle of registering there would.
         let lifecycle = busy.lifecycle
         let slot = busy.registry.slot(for: RegistryKey(Service.self, name: nil, arguments: Void.self))!
-        lifecycle.lock.lock()
-        slot.lock.lock()
-        let thread = Thread {
-            let container = Container()
-            container.register(Service.self, scope: .singleton) { _ in Service() }
-            _ = container.resolve(Service.self)
-            container.register(Service.self, scope: .cached("session")) { _ in Service() }
-            _ = container.resolve(Service.self)
-            container.reset(.cached("session"))
-            container.dispose()
-            finished.signal()
-        }
-        thread.start()
-        // Bounded: a thread that waits for the busy container would never signal.
-        let result = finished.wait(timeout: .now() + 10)
-        slot.lock.unlock()
-        lifecycle.lock.unlock()
-        if result == .timedOut { finished.wait() }
-
-        #expect(result == .success)
+        #expect(
+            lifecycleWorkFinishes(
+                holding: {
+                    lifecycle.lock.lock()
+                    slot.lock.lock()
+                },
+                then: {
+                    slot.lock.unlock()
+                    lifecycle.lock.unlock()
+                }))
         // The busy container works again once its lock is free.
         #expect(busy.resolve(Service.self) === busy.resolve(Service.self))
     }
