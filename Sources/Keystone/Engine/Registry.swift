@@ -191,7 +191,7 @@ final class Slot: @unchecked Sendable {
     /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
     /// with a reference of its own. Called with `lock` held, when the entry starts holding it.
     ///
-    /// - Parameter mainActorOnly: Whether only the main thread may read it (a main-actor
+    /// - Parameter mainActorOnly: Whether only main-actor code may read it (a main-actor
     ///   registration's instance): published with ``mainActorTag``.
     func publish<Service>(_ held: InstanceBox<Service>, mainActorOnly: Bool) {
         var box = Unmanaged.passRetained(held).toOpaque()
