@@ -393,8 +393,8 @@ extension ResolutionContext {
                     if entry.holdsInstance {
                         let box = entry.makeBox(value)
                         entry.held = box
-                        // A main-actor instance is published for the main thread only: the
-                        // lock-free read hands it to no other thread, past the main-actor check.
+                        // A main-actor instance is published for main-actor code only: the
+                        // lock-free read hands it to nothing else, past the main-actor check.
                         entry.slot.publish(box, mainActorOnly: entry.isMainActor)
                     } else {
                         // `.weak`; nil when the factory gave an optional's nil: nothing held.
