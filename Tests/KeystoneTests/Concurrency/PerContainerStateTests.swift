@@ -13,9 +13,9 @@ extension ConcurrencyTests {
     /// ten seconds while this thread holds the locks that `hold` takes (and `release` frees):
     /// work that waited for one of those locks would never finish.
     private func lifecycleWorkFinishes(holding hold: () -> Void, then release: () -> Void) -> Bool {
-        let finished = DispatchSemaphore(value: 0)
         hold()
-        let thread = Thread {
+        defer { release() }
+        return finishesOnAnotherThread {
             let container = Container()
             container.register(Service.self, scope: .singleton) { _ in Service() }
             container.register(Service.self, scope: .singleton) { _ in Service() }
@@ -24,13 +24,7 @@ extension ConcurrencyTests {
             _ = container.resolve(Service.self)
             container.reset(.cached("session"))
             container.dispose()
-            finished.signal()
         }
-        thread.start()
-        let result = finished.wait(timeout: .now() + 10)
-        release()
-        if result == .timedOut { finished.wait() }
-        return result == .success
     }
 
     @Test("Register, a cold build, reset and dispose in a new container take no process-wide lock")

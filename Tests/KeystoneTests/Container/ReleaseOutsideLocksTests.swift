@@ -1,13 +1,12 @@
-import Dispatch
-import Foundation
 import Testing
 
 @testable import Keystone
 
-/// A registration that a container drops (registered again, unloaded, disposed) is released
-/// after the container's locks: what its factory captured may be deinitialised then, and a
-/// `deinit` that uses the container must find it usable, not deadlock on a lock its own
-/// thread holds.
+/// A registration that a container drops (registered again, disposed), and a logger another
+/// replaces, are released after the container's locks: what a factory captured may be
+/// deinitialised then, and a `deinit` that uses the container must find it usable, not
+/// deadlock on a lock its own thread holds. (`unload` releases after its locks too; a loaded
+/// module holds the same factories, so no test can make the registration the last reference.)
 @Suite("Dropped registrations are released outside the container's locks")
 struct ReleaseOutsideLocksTests {
     /// Runs `action` when it is deinitialised; a factory captures it.
@@ -18,18 +17,6 @@ struct ReleaseOutsideLocksTests {
     }
 
     final class Fresh: Sendable {}
-
-    /// Runs `body` on a thread of its own and returns whether it finished within ten seconds
-    /// (a deadlock never does; the thread is then left blocked, and the test fails).
-    func finishes(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            finished.signal()
-        }
-        thread.start()
-        return finished.wait(timeout: .now() + 10) == .success
-    }
 
     @Test("Registering a key again: the old factory's captures may build a singleton in their deinit")
     func reRegistering() {
@@ -48,7 +35,7 @@ struct ReleaseOutsideLocksTests {
             }
         }
         // The old factory holds the last reference to the witness.
-        let replaced = finishes { container.register(Fresh.self) { _ in Fresh() } }
+        let replaced = finishesOnAnotherThread { container.register(Fresh.self) { _ in Fresh() } }
         #expect(replaced)
         #expect(built.value == 1)
     }
@@ -67,7 +54,7 @@ struct ReleaseOutsideLocksTests {
                 return Fresh()
             }
         }
-        #expect(finishes { container.dispose() })
+        #expect(finishesOnAnotherThread { container.dispose() })
         #expect(reset.value == 1)
     }
 }
@@ -89,7 +76,7 @@ extension ReleaseOutsideLocksTests {
             _ = container.logger
             ended.increment()
         }
-        #expect(finishes { container.logger = nil })
+        #expect(finishesOnAnotherThread { container.logger = nil })
         #expect(ended.value == 1)
     }
 }

@@ -53,6 +53,19 @@ func onThreads(_ threads: Int, _ body: @escaping @Sendable (Int) -> Void) {
     done.wait()
 }
 
+/// Runs `body` on a thread of its own and returns whether it finished within ten seconds: how
+/// a test of a would-be deadlock fails instead of hanging the run. A thread that did not
+/// finish is left behind, still waiting.
+func finishesOnAnotherThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        body()
+        finished.signal()
+    }
+    thread.start()
+    return finished.wait(timeout: .now() + 10) == .success
+}
+
 /// Collects values from several threads.
 final class ResultBox<Value>: @unchecked Sendable {  // `lock` guards `values`.
     private let lock = Lock()
