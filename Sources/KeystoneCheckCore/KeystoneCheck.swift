@@ -27,6 +27,7 @@ package enum KeystoneCheck {
     /// Checks the registrations in `files`, the Swift files of one target.
     package static func run(_ files: [SourceFile]) -> Report {
         var declarations = Declarations()
+        declarations.spelling.declared = TypeNameCollector.names(in: files)
         for file in files {
             let reader = DeclarationReader(into: declarations)
             reader.walk(file.tree)
@@ -70,13 +71,16 @@ package enum KeystoneCheck {
     private static func resolvingAliases(_ registration: Registration, _ aliases: [String: String]) -> Registration {
         guard !aliases.isEmpty else { return registration }
         func resolve(_ type: String) -> String {
-            var type = type
-            var steps = 0
-            while let next = aliases[type], steps < 10 {
-                type = next
-                steps += 1
+            // Every name the spelling mentions, generic arguments included.
+            TypeSpelling.mapNames(type) { name in
+                var name = name
+                var steps = 0
+                while let next = aliases[name], steps < 10 {
+                    name = next
+                    steps += 1
+                }
+                return name
             }
-            return type
         }
         func resolve(_ key: ServiceKey?) -> ServiceKey? {
             key.map { ServiceKey(service: resolve($0.service), name: $0.name, arguments: $0.arguments.map(resolve)) }
@@ -102,7 +106,7 @@ package enum KeystoneCheck {
             notes.append(Finding(severity: .note, kind: .undecided, site: site, message: text, subject: []))
         }
         for registration in registrations where !registration.undecided.isEmpty {
-            let what = registration.service.map { "of `\($0)`" } ?? "here"
+            let what = registration.service.map { "of `\(TypeSpelling.displayed($0))`" } ?? "here"
             note(
                 registration.site,
                 "Keystone check: the registration \(what) is not checked: \(registration.undecided.joined(separator: "; "))."

@@ -67,7 +67,9 @@ import Testing
             // with (the guide says so).
             ("MigrationZerkExamples", [.captiveDependency]),
             ("InjectionExamples", []),
-            ("MigrationFactoryExamples", []),
+            // Factory's example, translated as it is, in two containers: each singleton feed
+            // keeps the transient client it was built with (the guide says so).
+            ("MigrationFactoryExamples", [.captiveDependency, .captiveDependency]),
             ("MigrationKOInjectExamples", []),
             ("MigrationResolverExamples", []),
             ("MigrationSwinjectExamples", []),

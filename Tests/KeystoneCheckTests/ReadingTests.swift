@@ -172,6 +172,151 @@ import Testing
                     }
                     """
             ).findings.first)
-        #expect(finding.diagnostic.hasPrefix("/app/Sources/App/Wiring.swift:7:5: error: No registration for `API`"))
+        #expect(finding.diagnostic.hasPrefix("/app/Sources/App/Wiring.swift:7:47: error: No registration for `API`"))
+    }
+
+    // MARK: Sure before it errs
+
+    @Test func aGenericRegistrationProvidesEveryInstantiation() {
+        let report = Self.check(
+            Self.types + """
+                protocol Entity: Sendable {}
+                struct Article: Entity {}
+                final class Repository<E: Entity>: Sendable { init(api: API, store: Store<E>) {} }
+                final class Feed: Sendable { init(articles: Repository<Article>) {} }
+                func reg<E: Entity>(_: E.Type, in c: Container) {
+                    c.register(Repository<E>.self) { r in try Repository<E>(api: r.resolve(), store: r.resolve()) }
+                }
+                func wire(_ container: Container) {
+                    container.register { _ in API() }
+                    reg(Article.self, in: container)
+                    container.register { r in try Feed(articles: r.resolve()) }
+                }
+                """)
+        #expect(!report.hasErrors, "\(report.findings.map(\.diagnostic))")
+        // `Store<E>` depends on the call: a note, not a guess.
+        #expect(report.findings.map(\.severity) == [.note])
+    }
+
+    @Test func tryQuestionMarkAndDoCatchMakeAResolveOptional() {
+        let messages = Self.errors(
+            Self.types + """
+                final class Analytics: Sendable {}
+                final class Bookmarks: Sendable { init(api: API?, analytics: Analytics?) {} }
+                func wire(_ container: Container) {
+                    container.register { r in Bookmarks(api: try? r.resolve(), analytics: nil) }
+                    container.register(name: "b") { r in
+                        do { return Bookmarks(api: nil, analytics: try r.resolve(Analytics.self)) } catch { return Bookmarks(api: nil, analytics: nil) }
+                    }
+                    container.register(name: "c") { r in try? Bookmarks(api: nil, analytics: r.resolve(Analytics.self)) }
+                }
+                """)
+        #expect(messages.isEmpty)
+    }
+
+    @Test func nestedTypesAreNamedAsSwiftLooksThemUp() {
+        let text = """
+            enum Billing {
+                final class Client: Sendable {}
+                final class Invoices: Sendable { init(client: Client) {} }
+            }
+            enum Shipping {
+                final class Client: Sendable {}
+                final class Labels: Sendable { init(client: Client) {} }
+            }
+            final class Checkout: Sendable { init(client: Billing.Client, invoices: Billing.Invoices) {} }
+            func wire(_ container: Container) {
+                container.register { _ in Billing.Client() }
+                container.register { r in try Billing.Invoices(client: r.resolve()) }
+                container.register { r in try Checkout(client: r.resolve(), invoices: r.resolve()) }
+                container.register { r in try Shipping.Labels(client: r.resolve()) }
+            }
+            """
+        // Only `Shipping.Client` is missing; it prints as `verify()` prints it.
+        #expect(
+            Self.errors(text) == [
+                "No registration for `Client` while resolving `Labels`. To fix, register `Client` in this container or one of its parents before resolving it."
+            ])
+    }
+
+    @Test func aNameConstantIsTheOneOfTheTypeThatDeclaresIt() {
+        let messages = Self.errors(
+            Self.types + """
+                extension Name { static let primary: Name = "primary" }
+                enum Billing { static let primary: Name = "billing" }
+                func wire(_ container: Container) {
+                    container.register(name: Billing.primary) { _ in API() }
+                    container.register(name: .primary) { r in try Client(api: r.resolve(name: Billing.primary)) }
+                    container.register { r in try Client(api: r.resolve(name: .primary)) }
+                }
+                """)
+        #expect(messages.count == 1)
+        #expect(
+            messages.first?.hasPrefix("No registration for `API` (name: \"primary\") while resolving `Client`.") == true
+        )
+    }
+
+    @Test func theDefaultScopeIsTheOneItsContainerIsMadeWith() {
+        let text = """
+            final class Clock: Sendable {}
+            final class Ticker: Sendable { init(clock: Clock) {} }
+            func preview() -> Container {
+                let preview = Container(defaultScope: .singleton)
+                preview.register { _ in Clock() }
+                preview.register(scope: .singleton) { r in try Ticker(clock: r.resolve()) }
+                return preview
+            }
+            func live() -> Container {
+                let live = Container(defaultScope: .transient)
+                live.register { _ in Clock() }
+                live.register(scope: .singleton) { r in try Ticker(clock: r.resolve()) }
+                return live
+            }
+            """
+        let report = Self.check(text)
+        // The live container's `Clock` is transient: its singleton `Ticker` keeps it.
+        #expect(report.findings.filter { $0.severity == .error }.map(\.kind) == [.captiveDependency])
+        #expect(report.findings.first?.site.line == 12)
+    }
+
+    // MARK: Messages at the cause
+
+    @Test func aMissingServiceIsReportedAtTheResolveThatAsks() throws {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container) {
+                    container.register { r in
+                        let api = API()
+                        let store: any Store = try r.resolve()
+                        return Feed(store: store, api: api)
+                    }
+                }
+                """)
+        let finding = try #require(report.findings.first)
+        #expect(finding.site.line == 9)
+        #expect(finding.registration.line == 7)
+    }
+
+    @Test func aCycleIsOneErrorAtTheResolveThatClosesItWithItsOtherMembersAsNotes() throws {
+        let report = Self.check(
+            """
+            final class A: Sendable { init(b: B) {} }
+            final class B: Sendable { init(c: C) {} }
+            final class C: Sendable { init(a: A) {} }
+            func wire(_ container: Container) {
+                container.register { r in try A(b: r.resolve()) }
+                container.register { r in try B(c: r.resolve()) }
+                container.register { r in try C(a: r.resolve()) }
+            }
+            """)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.count == 1)
+        let cycle = try #require(errors.first)
+        #expect(cycle.site.line == 7)
+        #expect(cycle.registration.line == 5)
+        #expect(cycle.message.hasPrefix("Dependency cycle: A → B → C → A. Registered at App/Wiring.swift:5."))
+        #expect(cycle.message.contains("`LazyResolver`"))
+        #expect(cycle.notes.map(\.site.line) == [5, 6])
+        #expect(cycle.diagnostic.split(separator: "\n").count == 3)
     }
 }

@@ -130,7 +130,7 @@ enum Failure {
             registeredAt: entry.location,
             summary: "Dependency cycle: \(cyclePath.joined(separator: " → ")).\(how)",
             advice:
-                "break the cycle: let one side receive the other after creation with `.then { resolver, instance in … }`, or resolve it later through a stored `Resolver`."
+                "break the cycle: let one side receive the other after creation with `.then { resolver, instance in … }`, or resolve it when first needed through a `LazyResolver` (or a stored `Resolver`)."
         )
     }
 

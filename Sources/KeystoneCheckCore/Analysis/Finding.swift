@@ -24,20 +24,57 @@ package struct Finding: Sendable, Equatable {
         case undecided
     }
 
+    /// A place that explains a finding, shown as a compiler note after it: another member of a
+    /// cycle.
+    package struct Note: Sendable, Equatable {
+        /// Where.
+        package var site: Site
+        /// What is there.
+        package var message: String
+    }
+
     /// How the build treats it.
     package var severity: Severity
     /// What kind of problem it is.
     package var kind: Kind
-    /// The registration (or, for a note, the resolve) it is reported at.
+    /// Where it is reported: the resolve that fails (the registration when the resolve is
+    /// implicit, as in `autoregister`).
     package var site: Site
+    /// The registration `verify()` blames for it (`VerificationReport.Problem.registeredAt`):
+    /// the one whose factory asks, the one a cycle returns to, the holder of a captive.
+    package var registration: Site
     /// What `verify()` would say, ending with "To fix, …".
     package var message: String
     /// What the problem is about, for comparing with `verify()`: the missing key's path step,
     /// the cycle's members, or the holder and the captive.
     package var subject: [String]
+    /// Other places that explain it.
+    package var notes: [Note]
 
-    /// The finding as a compiler diagnostic: `path:line:column: error: message`.
+    /// A finding reported at `site`, about the registration at `registration` (`site` when nil).
+    package init(
+        severity: Severity,
+        kind: Kind,
+        site: Site,
+        registration: Site? = nil,
+        message: String,
+        subject: [String],
+        notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.kind = kind
+        self.site = site
+        self.registration = registration ?? site
+        self.message = message
+        self.subject = subject
+        self.notes = notes
+    }
+
+    /// The finding as compiler diagnostics: `path:line:column: error: message`, then a
+    /// `note:` line for each note.
     package var diagnostic: String {
-        "\(site.path):\(site.line):\(site.column): \(severity.rawValue): \(message)"
+        ([(site, severity.rawValue, message)] + notes.map { ($0.site, "note", $0.message) })
+            .map { site, severity, message in "\(site.path):\(site.line):\(site.column): \(severity): \(message)" }
+            .joined(separator: "\n")
     }
 }

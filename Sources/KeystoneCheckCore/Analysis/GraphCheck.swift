@@ -1,6 +1,10 @@
 /// Checks the registrations read from a target as `verify()` checks a container: missing
 /// dependencies (and arguments no registration takes), cycles of dependencies, and captive
 /// dependencies. Where the syntax cannot settle something, it says so and does not guess.
+///
+/// Each problem is reported where it is caused: a missing service at the resolve that asks for
+/// it, a cycle once, at the resolve that closes it (its other members as notes), a captive at
+/// the resolve that hands the holder its dependency.
 struct GraphCheck {
     let registrations: [Registration]
     /// Why registrations may exist that the check cannot see; a missing dependency is then a
@@ -9,12 +13,18 @@ struct GraphCheck {
 
     /// Registration indices by key; a bound type leads to the registration it converts.
     private var byKey: [ServiceKey: [Int]] = [:]
+    /// Registrations whose key mentions a generic parameter: each provides every instantiation.
+    private var patterns: [Int] = []
 
     init(registrations: [Registration], openings: [(Site, String)]) {
         self.registrations = registrations
         self.openings = openings
         for (index, registration) in registrations.enumerated() {
             guard let key = registration.key, registration.kind != .contribution else { continue }
+            if !registration.genericParameters.isEmpty {
+                patterns.append(index)
+                continue
+            }
             byKey[key, default: []].append(index)
             for bound in registration.boundTypes where bound != key.service {
                 byKey[ServiceKey(service: bound, name: key.name, arguments: key.arguments), default: []].append(index)
@@ -23,7 +33,24 @@ struct GraphCheck {
     }
 
     func run() -> [Finding] {
-        missing() + cycles() + captives()
+        let edges = self.edges
+        return missing() + cycles(edges) + captives(edges)
+    }
+
+    /// Whether some registration provides `key`: one of its own, or a generic one that covers it.
+    private func isProvided(_ key: ServiceKey) -> Bool {
+        if byKey[key] != nil { return true }
+        return patterns.contains { index in
+            let registration = registrations[index]
+            guard let pattern = registration.key else { return false }
+            let generics = registration.genericParameters
+            let services = [pattern.service] + registration.boundTypes
+            return pattern.name == key.name && pattern.arguments.count == key.arguments.count
+                && services.contains { TypePattern.matches($0, generics: generics, key.service) }
+                && zip(pattern.arguments, key.arguments).allSatisfy {
+                    TypePattern.matches($0, generics: generics, $1)
+                }
+        }
     }
 
     // MARK: Missing dependencies
@@ -33,20 +60,20 @@ struct GraphCheck {
         for registration in registrations {
             var seen: Set<ServiceKey> = []
             for dependency in registration.dependencies {
-                guard let key = dependency.key else { continue }
-                guard byKey[key] == nil, !dependency.isOptional, seen.insert(key).inserted else { continue }
-                findings.append(missing(key, by: registration))
+                guard let key = dependency.key, dependency.failure == .throws else { continue }
+                guard !isProvided(key), seen.insert(key).inserted else { continue }
+                findings.append(missing(key, at: dependency.site, by: registration))
             }
         }
         return findings
     }
 
-    private func missing(_ key: ServiceKey, by registration: Registration) -> Finding {
+    private func missing(_ key: ServiceKey, at site: Site, by registration: Registration) -> Finding {
         let candidates = registrations.filter { candidate in
             candidate.kind != .contribution
                 && (candidate.service == key.service || candidate.boundTypes.contains(key.service))
         }
-        let requester = registration.key?.step ?? registration.service
+        let requester = registration.key?.step ?? registration.service.map(TypeSpelling.displayed)
         let pathText = requester.map { " while resolving `\($0)`" } ?? ""
         let sameName = candidates.filter { $0.key?.name == key.name && $0.key?.arguments != key.arguments }
         let kind: Finding.Kind = sameName.isEmpty ? .missingDependency : .argumentMismatch
@@ -60,7 +87,7 @@ struct GraphCheck {
             message = "No registration for \(key.described)\(pathText)."
             advice =
                 candidates.isEmpty
-                ? "register `\(key.service)` in this container or one of its parents before resolving it."
+                ? "register `\(key.displayedService)` in this container or one of its parents before resolving it."
                 : "resolve it under a name it is registered with, or register it under \(key.name.map { "name \"\($0)\"" } ?? "no name")."
         }
         if !candidates.isEmpty {
@@ -68,8 +95,7 @@ struct GraphCheck {
         }
         message += " To fix, " + advice
         // Something the check cannot see may register it: say so, and do not fail the build.
-        let unseen =
-            unseenRegistrations(of: key.service)
+        let unseen = unseenRegistrations(of: key.service)
         var severity = Finding.Severity.error
         if !unseen.isEmpty {
             severity = .warning
@@ -77,7 +103,7 @@ struct GraphCheck {
                 " (Not an error: it may be registered by \(unseen.joined(separator: ", ")), which the check cannot read.)"
         }
         return Finding(
-            severity: severity, kind: kind, site: registration.site, message: message,
+            severity: severity, kind: kind, site: site, registration: registration.site, message: message,
             subject: [key.step, key.argumentList])
     }
 
@@ -96,10 +122,10 @@ struct GraphCheck {
 
     /// A registration as `verify()` lists a near miss.
     private static func nearMiss(_ registration: Registration) -> String {
-        var parts = ["`\(registration.service ?? "?")`"]
+        var parts = ["`\(registration.service.map(TypeSpelling.displayed) ?? "?")`"]
         parts.append(registration.key?.name.map { "name: \"\($0)\"" } ?? "no name")
         if let arguments = registration.key?.arguments, !arguments.isEmpty {
-            parts.append("arguments: (\(arguments.joined(separator: ", ")))")
+            parts.append("arguments: (\(arguments.map(TypeSpelling.displayed).joined(separator: ", ")))")
         } else {
             parts.append("no arguments")
         }
@@ -109,101 +135,143 @@ struct GraphCheck {
 
     // MARK: The graph of what builds what
 
-    /// The registrations each registration builds while it is built, when that is known:
-    /// the key has one registration. Async registrations are left out, as `verify()` leaves
-    /// out async factories.
-    private var edges: [[Int]] {
+    /// One dependency the check can follow: the registration it builds, and the resolve.
+    private struct Edge {
+        let target: Int
+        let dependency: Dependency
+    }
+
+    /// What each registration builds while it is built, in the order its factory asks, where
+    /// that is known: the key has exactly one registration in the registration's own container
+    /// (or, when the file does not make that container, in the target). Async registrations are left out, as
+    /// `verify()` leaves out async factories, and so are resolves whose every failure is nil
+    /// (`try?`): no failure, and so no cycle, comes out of them.
+    private var edges: [[Edge]] {
         registrations.indices.map { index in
             let registration = registrations[index]
             guard registration.key != nil, !registration.isAsync else { return [] }
-            var targets: [Int] = []
-            for dependency in registration.dependencies {
-                guard let key = dependency.key, let found = byKey[key], found.count == 1,
-                    !registrations[found[0]].isAsync, !targets.contains(found[0])
-                else { continue }
-                targets.append(found[0])
+            var edges: [Edge] = []
+            for dependency in registration.dependencies where dependency.failure != .swallowed {
+                guard let key = dependency.key, var found = byKey[key] else { continue }
+                if let container = registration.container {
+                    let same = found.filter { registrations[$0].container == container }
+                    if !same.isEmpty { found = same }
+                }
+                guard found.count == 1, !registrations[found[0]].isAsync else { continue }
+                edges.append(Edge(target: found[0], dependency: dependency))
             }
-            return targets
+            return edges
         }
     }
 
     // MARK: Cycles
 
-    private func cycles() -> [Finding] {
-        let edges = self.edges
+    /// Each cycle once, found as `verify()` finds it: every registration resolved as a root in
+    /// the order it was made, depth first, each factory's resolves in order; a held instance
+    /// built once is not built again, and the first failure ends a root.
+    private func cycles(_ edges: [[Edge]]) -> [Finding] {
         var findings: [Finding] = []
-        for start in registrations.indices {
-            guard let cycle = shortestCycle(from: start, edges: edges) else { continue }
-            let steps = cycle.map { registrations[$0].key?.step ?? "?" }
-            let path = steps + [steps[0]]
-            let registration = registrations[start]
-            let message =
-                "Dependency cycle: \(path.joined(separator: " → ")). Registered at \(registration.site). "
-                + "To fix, break the cycle: let one side receive the other after creation with "
-                + "`.then { resolver, instance in … }`, or resolve it later through a stored `Resolver`."
-            findings.append(
-                Finding(
-                    severity: .error, kind: .cycle, site: registration.site, message: message,
-                    subject: steps.sorted()))
+        var reported: Set<Set<Int>> = []
+        var built: Set<Int> = []
+
+        enum Outcome { case built, failed }
+
+        func build(_ index: Int, stack: inout [(index: Int, via: Dependency?)]) -> Outcome {
+            if let start = stack.firstIndex(where: { $0.index == index }) {
+                let members = stack[start...].map(\.index)
+                if reported.insert(Set(members)).inserted {
+                    findings.append(cycle(path: stack.map(\.index) + [index], members: members, closing: stack))
+                }
+                return .failed
+            }
+            if built.contains(index) { return .built }
+            let registration = registrations[index]
+            stack.append((index, nil))
+            defer { stack.removeLast() }
+            for dependency in registration.dependencies where dependency.failure != .swallowed {
+                guard let key = dependency.key else { continue }
+                guard let edge = edges[index].first(where: { $0.dependency.site == dependency.site }) else {
+                    // Missing: `verify()`'s resolution fails here, unless it answers nil.
+                    if dependency.failure == .throws, !isProvided(key) { return .failed }
+                    continue
+                }
+                stack[stack.count - 1].via = dependency
+                if build(edge.target, stack: &stack) == .failed { return .failed }
+            }
+            if registration.scope?.isHeld == true { built.insert(index) }
+            return .built
+        }
+
+        for root in registrations.indices where registrations[root].key != nil && !registrations[root].isAsync {
+            var stack: [(index: Int, via: Dependency?)] = []
+            _ = build(root, stack: &stack)
         }
         return findings
     }
 
-    /// The shortest path from `start` back to itself, as the registrations on it.
-    private func shortestCycle(from start: Int, edges: [[Int]]) -> [Int]? {
-        var previous: [Int: Int] = [:]
-        var queue = [start]
-        var head = 0
-        while head < queue.count {
-            let current = queue[head]
-            head += 1
-            for next in edges[current] {
-                if next == start {
-                    var path = [current]
-                    while let before = previous[path[0]] { path.insert(before, at: 0) }
-                    return path
-                }
-                guard previous[next] == nil, next != start else { continue }
-                previous[next] = current
-                queue.append(next)
-            }
+    /// The error for a cycle found along `path` (ending where it began), at the resolve that
+    /// closed it; its other members as notes.
+    private func cycle(path: [Int], members: [Int], closing stack: [(index: Int, via: Dependency?)]) -> Finding {
+        let steps = path.map { registrations[$0].key?.step ?? "?" }
+        let repeated = registrations[path[path.count - 1]]
+        let closingResolve = stack.last?.via?.site ?? repeated.site
+        let message =
+            "Dependency cycle: \(steps.joined(separator: " → ")). Registered at \(repeated.site). "
+            + "To fix, " + Self.cycleAdvice
+        let notes = members.dropLast().map { member in
+            Finding.Note(
+                site: registrations[member].site,
+                message: "`\(registrations[member].key?.step ?? "?")`, part of this cycle, is registered here.")
         }
-        return nil
+        return Finding(
+            severity: .error, kind: .cycle, site: closingResolve, registration: repeated.site, message: message,
+            subject: members.map { registrations[$0].key?.step ?? "?" }.sorted(), notes: notes)
     }
+
+    /// How to break a cycle, in `verify()`'s words.
+    static let cycleAdvice =
+        "break the cycle: let one side receive the other after creation with "
+        + "`.then { resolver, instance in … }`, or resolve it when first needed through a `LazyResolver` "
+        + "(or a stored `Resolver`)."
 
     // MARK: Captive dependencies
 
     /// Every held instance (`.singleton`, `.cached`) that keeps a shorter-lived one: directly,
     /// or through transient and graph services built for it. The rule of `verify()`.
-    private func captives() -> [Finding] {
-        let edges = self.edges
+    private func captives(_ edges: [[Edge]]) -> [Finding] {
         var findings: [Finding] = []
         for (holderIndex, holder) in registrations.enumerated() {
             guard let holderScope = holder.scope, holderScope.isHeld, holder.key != nil, !holder.isAsync else {
                 continue
             }
-            var queue: [(index: Int, path: [Int])] = [(holderIndex, [holderIndex])]
+            // Breadth first; each entry remembers the holder's own resolve that led to it.
+            var queue: [(index: Int, first: Dependency?)] = [(holderIndex, nil)]
             var visited: Set<Int> = [holderIndex]
             while !queue.isEmpty {
-                let (index, path) = queue.removeFirst()
-                for next in edges[index] {
-                    guard visited.insert(next).inserted, let scope = registrations[next].scope else { continue }
-                    let route = path + [next]
-                    let direct = path.count == 1
+                let (index, first) = queue.removeFirst()
+                for edge in edges[index] {
+                    guard visited.insert(edge.target).inserted, let scope = registrations[edge.target].scope else {
+                        continue
+                    }
+                    let direct = first == nil
                     if holderScope.outlives(scope) && (direct || scope.isHeld || scope == .weak) {
                         findings.append(
-                            captive(holder: holder, holderScope: holderScope, dependency: registrations[next]))
+                            captive(
+                                holder: holder, holderScope: holderScope, dependency: registrations[edge.target],
+                                at: (first ?? edge.dependency).site))
                     }
-                    if scope == .transient || scope == .graph { queue.append((next, route)) }
+                    if scope == .transient || scope == .graph { queue.append((edge.target, first ?? edge.dependency)) }
                 }
             }
         }
         return findings
     }
 
-    private func captive(holder: Registration, holderScope: ScopeKind, dependency: Registration) -> Finding {
-        let holderType = holder.service ?? "?"
-        let dependencyType = dependency.service ?? "?"
+    private func captive(holder: Registration, holderScope: ScopeKind, dependency: Registration, at site: Site)
+        -> Finding
+    {
+        let holderType = holder.service.map(TypeSpelling.displayed) ?? "?"
+        let dependencyType = dependency.service.map(TypeSpelling.displayed) ?? "?"
         let dependencyScope = dependency.scope?.description ?? "?"
         let message =
             "`\(holderType)` (\(holderScope)), registered at \(holder.site), keeps the `\(dependencyType)` "
@@ -211,7 +279,75 @@ struct GraphCheck {
             + "longer than \(dependencyScope) allows. To fix, give `\(dependencyType)` a scope that lives at least "
             + "as long, make `\(holderType)` shorter-lived, or resolve it when needed through a stored `Resolver`."
         return Finding(
-            severity: .error, kind: .captiveDependency, site: holder.site, message: message,
+            severity: .error, kind: .captiveDependency, site: site, registration: holder.site, message: message,
             subject: [holder.key?.step ?? holderType, dependency.key?.step ?? dependencyType])
+    }
+}
+
+/// Matches a type spelled with generic parameters (`Repository<E>`) against a concrete one
+/// (`Repository<Article>`): each parameter stands for one whole type, the same each time.
+enum TypePattern {
+    static func matches(_ pattern: String, generics: Set<String>, _ type: String) -> Bool {
+        if generics.isEmpty { return pattern == type }
+        let patternTokens = tokens(pattern)
+        let typeTokens = tokens(type)
+        var bindings: [String: ArraySlice<String>] = [:]
+        var p = 0
+        var t = 0
+        while p < patternTokens.count {
+            let token = patternTokens[p]
+            if generics.contains(token) {
+                guard let end = typeEnd(typeTokens, from: t) else { return false }
+                let bound = typeTokens[t..<end]
+                if let earlier = bindings[token], earlier != bound { return false }
+                bindings[token] = bound
+                t = end
+            } else {
+                guard t < typeTokens.count, typeTokens[t] == token else { return false }
+                t += 1
+            }
+            p += 1
+        }
+        return t == typeTokens.count
+    }
+
+    /// Names, and each bracket, comma and dot on its own.
+    static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var name = ""
+        for character in text where !character.isWhitespace {
+            if character.isLetter || character.isNumber || character == "_" {
+                name.append(character)
+            } else {
+                if !name.isEmpty { tokens.append(name) }
+                name = ""
+                tokens.append(String(character))
+            }
+        }
+        if !name.isEmpty { tokens.append(name) }
+        return tokens
+    }
+
+    /// Where the type that starts at `start` ends: a dotted name with its generic arguments, or
+    /// a parenthesised tuple.
+    private static func typeEnd(_ tokens: [String], from start: Int) -> Int? {
+        var index = start
+        var depth = 0
+        repeat {
+            guard index < tokens.count else { return nil }
+            switch tokens[index] {
+            case "<", "(", "[": depth += 1
+            case ">", ")", "]": depth -= 1
+            case ",": if depth == 0 { return index }
+            default: break
+            }
+            if depth < 0 { return index }
+            index += 1
+            if depth == 0, tokens[index - 1] != ".",
+                index == tokens.count || !["<", "."].contains(tokens[index])
+            {
+                return index
+            }
+        } while true
     }
 }

@@ -30,19 +30,42 @@ package struct Declarations: Sendable {
     package var functions: [String: [Signature]] = [:]
     /// The bodies of functions that take a `Resolver` first, by name, for `register(factory: f)`.
     package var factoryFunctions: [String: FactoryFunction] = [:]
-    /// Type aliases: `Client` → `APIClient`.
+    /// Type aliases by qualified name: `Billing.Client` → `APIClient`.
     package var typeAliases: [String: String] = [:]
-    /// `Name` constants: `audit` → `"audit"`.
+    /// `Name` constants by the type that declares them: `Name.audit` → `"audit"`,
+    /// `Billing.audit` → `"billing"`; a global constant by its name alone.
     package var names: [String: String] = [:]
-    /// `Scope` constants: `session` → `.cached("session")`.
+    /// `Scope` constants by the type that declares them: `Scope.session` → `.cached("session")`.
     package var scopes: [String: ScopeKind] = [:]
     /// Every identifier declared at file or type level (modules, lists of modules, functions).
     package var declaredIdentifiers: Set<String> = []
     /// Whether some container in the target is made with a default scope of its own.
     package var setsDefaultScope = false
+    /// How types are spelled in keys: qualified by the types the target declares.
+    var spelling = TypeSpelling()
 
     /// An empty set.
     package init() {}
+
+    /// The constant a `Name` or `Scope` argument refers to, looked up as Swift does: `.audit`
+    /// among `owner`'s static members (`Name.audit`), `Billing.audit` in `Billing`, and a bare
+    /// `audit` in the types around `node`, innermost first, then at the top level.
+    func constant<Value>(_ expression: ExprSyntax, owner: String, in table: [String: Value]) -> Value? {
+        if let access = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = access.base else { return table["\(owner).\(access.declName.baseName.text)"] }
+            guard let type = spelling.of(expression: base) else { return nil }
+            return table["\(type).\(access.declName.baseName.text)"]
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            var path = TypeSpelling.enclosingTypes(of: Syntax(expression))
+            while true {
+                if let value = table[(path + [reference.baseName.text]).joined(separator: ".")] { return value }
+                guard !path.isEmpty else { return nil }
+                path.removeLast()
+            }
+        }
+        return nil
+    }
 
     /// The type at each argument position of a call to `signatures` with these labels, when
     /// every signature that fits the labels agrees on it.

@@ -32,6 +32,12 @@ package struct Registration: Sendable {
     package var isMainActor: Bool
     /// Why the analysis cannot use this registration fully, if it cannot.
     package var undecided: [String]
+    /// The container it is made in, when the file makes that container itself (a variable set
+    /// to `Container(…)`): registrations of another container never build its instances.
+    package var container: String?
+    /// The generic parameters its key mentions (`E` in `Repository<E>`, registered in a generic
+    /// function): it provides every instantiation.
+    package var genericParameters: Set<String> = []
 
     /// A registration at `site`, with nothing known yet.
     package init(site: Site, kind: Kind) {
@@ -51,16 +57,26 @@ package struct Dependency: Sendable {
     package var key: ServiceKey?
     /// Where the resolve is written.
     package var site: Site
-    /// `resolveOptional`: a missing registration is an answer (nil), not a failure.
-    package var isOptional: Bool
+    /// What a failure of this resolve does to the factory.
+    package var failure: Failure
     /// Why the key is not known, when it is not.
     package var undecided: String?
 
+    /// What a failure of a resolve does to the factory that makes it.
+    package enum Failure: Sendable, Equatable {
+        /// `try r.resolve()`: every failure ends the factory.
+        case `throws`
+        /// `resolveOptional`: a missing registration is an answer (nil); other failures throw.
+        case missingIsNil
+        /// `try? r.resolve()`: every failure is nil.
+        case swallowed
+    }
+
     /// A resolve of `key` at `site`.
-    package init(key: ServiceKey?, site: Site, isOptional: Bool = false, undecided: String? = nil) {
+    package init(key: ServiceKey?, site: Site, failure: Failure = .throws, undecided: String? = nil) {
         self.key = key
         self.site = site
-        self.isOptional = isOptional
+        self.failure = failure
         self.undecided = undecided
     }
 }

@@ -1,8 +1,9 @@
 /// What a registration is found by, as `Container` keys it: the service type, the name and
-/// the runtime argument types. Types are spelled as `String(describing:)` prints them, so that
-/// messages read exactly as `verify()`'s.
+/// the runtime argument types. Types are spelled qualified by the types they are nested in
+/// (`Billing.Client`), so that two nested types of one name stay apart; messages print them as
+/// `String(describing:)` does, so that they read exactly as `verify()`'s.
 package struct ServiceKey: Hashable, Sendable {
-    /// The service type: `APIClient`, `Optional<Logger>`.
+    /// The service type: `APIClient`, `Optional<Logger>`, `Billing.Client`.
     package var service: String
     /// The name's raw value, nil for no name.
     package var name: String?
@@ -17,18 +18,22 @@ package struct ServiceKey: Hashable, Sendable {
     }
 
     /// The argument list as `verify()` prints it: `(Game, Int)`, `(String)`.
-    package var argumentList: String { "(\(arguments.joined(separator: ", ")))" }
+    package var argumentList: String { "(\(arguments.map(TypeSpelling.displayed).joined(separator: ", ")))" }
+
+    /// The service type as `verify()` prints it: `Client` for `Billing.Client`.
+    package var displayedService: String { TypeSpelling.displayed(service) }
 
     /// The key as `verify()` describes a request: `` `Logger` (name: "audit", arguments: (Int)) ``.
     package var described: String {
         var details: [String] = []
         if let name { details.append("name: \"\(name)\"") }
         if !arguments.isEmpty { details.append("arguments: \(argumentList)") }
-        return details.isEmpty ? "`\(service)`" : "`\(service)` (\(details.joined(separator: ", ")))"
+        return details.isEmpty
+            ? "`\(displayedService)`" : "`\(displayedService)` (\(details.joined(separator: ", ")))"
     }
 
     /// One step of a resolution path: `Logger` or `Logger("audit")`.
-    package var step: String { name.map { "\(service)(\"\($0)\")" } ?? service }
+    package var step: String { name.map { "\(displayedService)(\"\($0)\")" } ?? displayedService }
 }
 
 /// A lifetime as `Scope` has it, or unknown when the syntax does not fix it.

@@ -13,11 +13,14 @@ final class DeclarationReader: SyntaxVisitor {
     // MARK: Types
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        let type = node.name.text
-        declarations.declaredIdentifiers.insert(type)
+        declarations.declaredIdentifiers.insert(node.name.text)
+        let type = (TypeSpelling.enclosingTypes(of: Syntax(node)) + [node.name.text]).joined(separator: ".")
         let hasInit = node.memberBlock.members.contains { $0.decl.is(InitializerDeclSyntax.self) }
         let generics = Set(node.genericParameterClause?.parameters.map(\.name.text) ?? [])
-        if !hasInit, let memberwise = Self.memberwise(node.memberBlock, type: type, generics: generics) {
+        if !hasInit,
+            let memberwise = Self.memberwise(
+                node.memberBlock, type: type, generics: generics, spelling: declarations.spelling)
+        {
             declarations.initializers[type, default: []].append(memberwise)
         }
         return .visitChildren
@@ -42,7 +45,8 @@ final class DeclarationReader: SyntaxVisitor {
         guard let type = Self.enclosingType(of: Syntax(node)) else { return .skipChildren }
         let generics = Self.genericNames(of: Syntax(node))
         let signature = Declarations.Signature(
-            parameters: Self.parameters(node.signature.parameterClause, generics: generics),
+            parameters: Self.parameters(
+                node.signature.parameterClause, generics: generics, spelling: declarations.spelling),
             result: type,
             isAsync: node.signature.effectSpecifiers?.asyncSpecifier != nil
         )
@@ -53,10 +57,12 @@ final class DeclarationReader: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         let owner = Self.enclosingType(of: Syntax(node))
-        var result = node.signature.returnClause.map { TypeSpelling.of($0.type) }
+        let spelling = declarations.spelling
+        var result = node.signature.returnClause.map { spelling.of($0.type) }
         if result == "Self" { result = owner }
         let isAsync = node.signature.effectSpecifiers?.asyncSpecifier != nil
-        let parameters = Self.parameters(node.signature.parameterClause, generics: Self.genericNames(of: Syntax(node)))
+        let parameters = Self.parameters(
+            node.signature.parameterClause, generics: Self.genericNames(of: Syntax(node)), spelling: spelling)
         let signature = Declarations.Signature(parameters: parameters, result: result, isAsync: isAsync)
         if let owner {
             declarations.functions["\(owner).\(name)", default: []].append(signature)
@@ -65,11 +71,11 @@ final class DeclarationReader: SyntaxVisitor {
             declarations.declaredIdentifiers.insert(name)
         }
         let clause = node.signature.parameterClause.parameters
-        if let first = clause.first, TypeSpelling.of(first.type) == "Resolver", let body = node.body {
+        if let first = clause.first, spelling.of(first.type) == "Resolver", let body = node.body {
             let inner = first.secondName ?? first.firstName
             declarations.factoryFunctions[name] = FactoryFunction(
                 resolverName: inner.text == "_" ? nil : inner.text,
-                argumentTypes: clause.dropFirst().map { TypeSpelling.of($0.type) },
+                argumentTypes: clause.dropFirst().map { spelling.of($0.type) },
                 result: result,
                 isAsync: isAsync,
                 body: body
@@ -86,20 +92,25 @@ final class DeclarationReader: SyntaxVisitor {
         for binding in node.bindings {
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             if owner == nil || isStatic { declarations.declaredIdentifiers.insert(identifier) }
-            guard isStatic, let value = binding.initializer?.value else { continue }
-            let annotated = binding.typeAnnotation.map { TypeSpelling.of($0.type) }
+            // A constant: static in a type, or global (not a local variable of a body).
+            let isGlobal = owner == nil && !Self.isInBody(Syntax(node))
+            guard isStatic || isGlobal, let value = binding.initializer?.value else { continue }
+            let annotated = binding.typeAnnotation.map { declarations.spelling.of($0.type) }
+            // Filed by the type that declares it, so that one type's `audit` never shadows another's.
+            let key = owner.map { "\($0).\(identifier)" } ?? identifier
             if owner == "Name" || annotated == "Name", let name = Self.nameValue(value) {
-                declarations.names[identifier] = name
+                declarations.names[key] = name
             }
-            if owner == "Scope" || annotated == "Scope", let scope = Self.scopeValue(value, constants: [:]) {
-                declarations.scopes[identifier] = scope
+            if owner == "Scope" || annotated == "Scope", let scope = Self.scopeValue(value, declarations: nil) {
+                declarations.scopes[key] = scope
             }
         }
         return .visitChildren
     }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        declarations.typeAliases[node.name.text] = TypeSpelling.of(node.initializer.value)
+        let name = (TypeSpelling.enclosingTypes(of: Syntax(node)) + [node.name.text]).joined(separator: ".")
+        declarations.typeAliases[name] = declarations.spelling.of(node.initializer.value)
         return .skipChildren
     }
 
@@ -123,8 +134,9 @@ final class DeclarationReader: SyntaxVisitor {
         return nil
     }
 
-    /// A scope written `.singleton`, `Scope.singleton`, `.cached("x")` or as a declared constant.
-    static func scopeValue(_ expression: ExprSyntax, constants: [String: ScopeKind]) -> ScopeKind? {
+    /// A scope written `.singleton`, `Scope.singleton`, `.cached("x")` or as a constant that
+    /// `declarations` hold.
+    static func scopeValue(_ expression: ExprSyntax, declarations: Declarations?) -> ScopeKind? {
         var expression = expression
         var argument: String?
         if let call = expression.as(FunctionCallExprSyntax.self) {
@@ -134,24 +146,30 @@ final class DeclarationReader: SyntaxVisitor {
             argument = literal.representedLiteralValue
             expression = call.calledExpression
         }
-        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
-        if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Scope" { return nil }
-        switch (member.declName.baseName.text, argument) {
+        let member = expression.as(MemberAccessExprSyntax.self)
+        let onScope = member.map {
+            $0.base == nil || $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Scope"
+        }
+        switch (onScope == true ? member?.declName.baseName.text : nil, argument) {
         case ("transient", nil): return .transient
         case ("graph", nil): return .graph
         case ("weak", nil): return .weak
         case ("singleton", nil): return .singleton
         case ("cached", let name?): return .cached(name)
-        case (let other, nil): return constants[other]
+        case (_, nil): return declarations?.constant(expression, owner: "Scope", in: declarations?.scopes ?? [:])
         default: return nil
         }
     }
 
     /// The parameters of an initialiser or function; a type that mentions one of `generics`
     /// is not known.
-    static func parameters(_ clause: FunctionParameterClauseSyntax, generics: Set<String>) -> [Declarations.Parameter] {
+    static func parameters(
+        _ clause: FunctionParameterClauseSyntax,
+        generics: Set<String>,
+        spelling: TypeSpelling
+    ) -> [Declarations.Parameter] {
         clause.parameters.map { parameter in
-            let type = TypeSpelling.of(parameter.type)
+            let type = spelling.of(parameter.type)
             let mentionsGeneric = generics.contains { generic in
                 type.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).contains { $0 == generic }
             }
@@ -181,21 +199,24 @@ final class DeclarationReader: SyntaxVisitor {
         return names
     }
 
-    /// The type (or extended type) a declaration is directly inside, if any.
+    /// The type (or extended type) a declaration is directly inside, qualified by the types
+    /// around it (`Billing.Client`), if any.
     static func enclosingType(of node: Syntax) -> String? {
+        guard !isInBody(node) else { return nil }
+        let path = TypeSpelling.enclosingTypes(of: node)
+        return path.isEmpty ? nil : path.joined(separator: ".")
+    }
+
+    /// Whether a declaration is inside a function body or a closure rather than directly in a
+    /// type or at the top level.
+    static func isInBody(_ node: Syntax) -> Bool {
         var current = node.parent
         while let parent = current {
-            if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
-            if let declaration = parent.as(StructDeclSyntax.self) { return declaration.name.text }
-            if let declaration = parent.as(ClassDeclSyntax.self) { return declaration.name.text }
-            if let declaration = parent.as(ActorDeclSyntax.self) { return declaration.name.text }
-            if let declaration = parent.as(EnumDeclSyntax.self) { return declaration.name.text }
-            if let declaration = parent.as(ExtensionDeclSyntax.self) {
-                return TypeSpelling.of(declaration.extendedType)
-            }
+            if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return true }
+            if TypeSpelling.declaredName(of: parent) != nil || parent.is(ExtensionDeclSyntax.self) { return false }
             current = parent.parent
         }
-        return nil
+        return false
     }
 
     /// The type or extension a node is anywhere inside, through function bodies.
@@ -203,7 +224,7 @@ final class DeclarationReader: SyntaxVisitor {
         var current = node.parent
         while let parent = current {
             if let declaration = parent.as(ExtensionDeclSyntax.self) {
-                return TypeSpelling.of(declaration.extendedType)
+                return declaration.extendedType.trimmedDescription
             }
             if let declaration = parent.as(ClassDeclSyntax.self) { return declaration.name.text }
             if let declaration = parent.as(StructDeclSyntax.self) { return declaration.name.text }
@@ -216,7 +237,8 @@ final class DeclarationReader: SyntaxVisitor {
     private static func memberwise(
         _ members: MemberBlockSyntax,
         type: String,
-        generics: Set<String>
+        generics: Set<String>,
+        spelling: TypeSpelling
     ) -> Declarations.Signature? {
         var parameters: [Declarations.Parameter] = []
         for member in members.members {
@@ -242,7 +264,7 @@ final class DeclarationReader: SyntaxVisitor {
                 parameters.append(
                     Declarations.Parameter(
                         label: name,
-                        type: generics.isEmpty ? TypeSpelling.of(annotation.type) : nil,
+                        type: generics.isEmpty ? spelling.of(annotation.type) : nil,
                         hasDefault: binding.initializer != nil
                     )
                 )

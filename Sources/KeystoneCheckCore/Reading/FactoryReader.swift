@@ -34,10 +34,11 @@ struct FactoryReader {
     /// The dependency a resolve call asks for.
     func dependency(for call: FunctionCallExprSyntax) -> Dependency {
         let site = locate(call)
-        let isOptional = call.calleeName == "resolveOptional"
+        let failure: Dependency.Failure =
+            Self.isInsideOptionalTry(call) ? .swallowed : call.calleeName == "resolveOptional" ? .missingIsNil : .throws
         var service: String?
         var rest = Array(call.arguments)
-        if let first = rest.first, first.label == nil, let type = TypeSpelling.ofMetatype(first.expression) {
+        if let first = rest.first, first.label == nil, let type = declarations.spelling.ofMetatype(first.expression) {
             service = type
             rest.removeFirst()
         }
@@ -69,14 +70,45 @@ struct FactoryReader {
         }
         if service == nil {
             switch contextualType(of: call) {
-            case .success(let type): service = isOptional ? Self.unwrapOptional(type) : type
+            case .success(let type): service = failure == .throws ? type : Self.unwrapOptional(type)
             case .failure(let reason):
-                return Dependency(key: nil, site: site, isOptional: isOptional, undecided: reason.reason)
+                return Dependency(key: nil, site: site, failure: failure, undecided: reason.reason)
             }
         }
         guard let service else { return Dependency(key: nil, site: site) }
+        let generics = DeclarationReader.genericNames(of: Syntax(call))
+        if let generic = ([service] + arguments).lazy.flatMap(TypePattern.tokens).first(where: generics.contains) {
+            return Dependency(
+                key: nil, site: site, failure: failure,
+                undecided: "its type depends on the generic parameter `\(generic)`, which each call fixes")
+        }
         return Dependency(
-            key: ServiceKey(service: service, name: name, arguments: arguments), site: site, isOptional: isOptional)
+            key: ServiceKey(service: service, name: name, arguments: arguments), site: site, failure: failure)
+    }
+
+    /// Whether the factory turns every failure of the call into something else: a `try?`
+    /// around it, or a `do` with a `catch` (up to the closure or function it is in).
+    static func isInsideOptionalTry(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self)
+                || parent.is(InitializerDeclSyntax.self) || parent.is(AccessorDeclSyntax.self)
+            {
+                return false
+            }
+            if let tryExpression = parent.as(TryExprSyntax.self),
+                tryExpression.questionOrExclamationMark?.tokenKind == .postfixQuestionMark
+            {
+                return true
+            }
+            if let doStatement = parent.as(DoStmtSyntax.self), !doStatement.catchClauses.isEmpty,
+                doStatement.body.id == node.id
+            {
+                return true
+            }
+            node = parent
+        }
+        return false
     }
 
     /// A registration's name: the value, or nil when the syntax does not fix it.
@@ -89,14 +121,11 @@ struct FactoryReader {
         ).nameValue(expression)
     }
 
-    /// A name written as a literal, `.audit` or `Name.audit` with `audit` declared in the target.
+    /// A name written as a literal, or a constant declared in the target: `.audit`, `Name.audit`,
+    /// `Billing.audit`, `audit`.
     func nameValue(_ expression: ExprSyntax) -> String? {
         if let value = DeclarationReader.nameValue(expression) { return value }
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Name" { return nil }
-            return declarations.names[member.declName.baseName.text]
-        }
-        return nil
+        return declarations.constant(expression, owner: "Name", in: declarations.names)
     }
 
     /// The type of a runtime argument passed on: a literal's, or a factory argument's.
@@ -124,7 +153,7 @@ struct FactoryReader {
         }
         guard let parent = node.parent else { return .failure(Undecided("its type is not written")) }
         if let binding = parent.parent?.as(PatternBindingSyntax.self), parent.is(InitializerClauseSyntax.self) {
-            if let annotation = binding.typeAnnotation { return .success(TypeSpelling.of(annotation.type)) }
+            if let annotation = binding.typeAnnotation { return .success(declarations.spelling.of(annotation.type)) }
             return .failure(Undecided("its type is not written"))
         }
         guard let labeled = parent.as(LabeledExprSyntax.self),
@@ -152,22 +181,33 @@ struct FactoryReader {
     /// The declarations a call may be to, and how to name it in a note.
     private func signatures(of call: FunctionCallExprSyntax) -> ([Declarations.Signature]?, String) {
         let callee = call.calledExpression
+        let spelling = declarations.spelling
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if TypeSpelling.looksLikeType(name) { return (declarations.initializers[name], "\(name).init") }
+            if TypeSpelling.looksLikeType(name), let type = spelling.of(expression: callee) {
+                return (declarations.initializers[type], "\(TypeSpelling.displayed(type)).init")
+            }
             return (declarations.functions[name], name)
         }
         if let specialised = callee.as(GenericSpecializationExprSyntax.self),
-            let name = specialised.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            let type = spelling.of(expression: specialised.expression)
         {
-            return (declarations.initializers[name], "\(name).init")
+            return (declarations.initializers[type], "\(TypeSpelling.displayed(type)).init")
         }
         if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-            let type = TypeSpelling.of(expression: base), TypeSpelling.looksLikeType(type)
+            let type = spelling.of(expression: base), TypeSpelling.looksLikeType(type)
         {
+            if declarations.initializers[type] == nil,
+                declarations.functions["\(type).\(member.declName.baseName.text)"] == nil,
+                let nested = spelling.of(expression: callee), declarations.initializers[nested] != nil
+            {
+                // `Billing.Client(…)`: a nested type's initialiser.
+                return (declarations.initializers[nested], "\(TypeSpelling.displayed(nested)).init")
+            }
             let name = member.declName.baseName.text
-            if name == "init" { return (declarations.initializers[type], "\(type).init") }
-            return (declarations.functions["\(type).\(name)"], "\(type).\(name)")
+            let shown = TypeSpelling.displayed(type)
+            if name == "init" { return (declarations.initializers[type], "\(shown).init") }
+            return (declarations.functions["\(type).\(name)"], "\(shown).\(name)")
         }
         return (nil, callee.trimmedDescription)
     }
@@ -175,7 +215,7 @@ struct FactoryReader {
     /// The type a factory returns, when the syntax fixes it: its declared result, or the type
     /// of what it returns (`Foo(…)`, `Foo.make(…)`, a function declared in the target).
     func resultType(of closure: ClosureExprSyntax) -> String? {
-        if let written = closure.signature?.returnClause?.type { return TypeSpelling.of(written) }
+        if let written = closure.signature?.returnClause?.type { return declarations.spelling.of(written) }
         let statements = Array(closure.statements)
         if statements.count == 1, let expression = statements[0].item.as(ExprSyntax.self) {
             return type(of: expression)
@@ -196,22 +236,25 @@ struct FactoryReader {
                 elements[1].as(UnresolvedAsExprSyntax.self)?.questionOrExclamationMark == nil,
                 let type = elements[2].as(TypeExprSyntax.self)
             {
-                return TypeSpelling.of(type.type)
+                return declarations.spelling.of(type.type)
             }
             return nil
         }
         guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
         let callee = call.calledExpression
-        if let name = TypeSpelling.of(expression: callee), TypeSpelling.looksLikeType(name),
+        let spelling = declarations.spelling
+        if let name = spelling.of(expression: callee), TypeSpelling.looksLikeType(name),
             !callee.is(MemberAccessExprSyntax.self)
         {
             return name
         }
         if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base,
-            let type = TypeSpelling.of(expression: base), TypeSpelling.looksLikeType(type)
+            let type = spelling.of(expression: base), TypeSpelling.looksLikeType(type)
         {
             let name = member.declName.baseName.text
             if name == "init" { return type }
+            // `Billing.Client(…)`: a nested type's initialiser.
+            if let nested = spelling.of(expression: callee), spelling.declared.contains(nested) { return nested }
             let results = Set((declarations.functions["\(type).\(name)"] ?? []).compactMap(\.result))
             return results.count == 1 ? results.first : nil
         }

@@ -6,9 +6,8 @@ final class RegistrationReader: SyntaxVisitor {
     private let declarations: Declarations
     private let source: SourceFile
     private let converter: SourceLocationConverter
-    /// Variables that hold a child container or an override container, whose parent provides
-    /// what they do not register.
-    private let childContainers: Set<String>
+    /// How the file's container variables are made: children, override containers, default scopes.
+    private let containers: ContainerFinder
 
     private(set) var registrations: [Registration] = []
     /// Sites where registrations may be made that the check cannot see.
@@ -22,7 +21,8 @@ final class RegistrationReader: SyntaxVisitor {
         self.declarations = declarations
         self.source = source
         self.converter = SourceLocationConverter(fileName: source.path, tree: source.tree)
-        self.childContainers = ChildContainerFinder.names(in: source.tree)
+        self.containers = ContainerFinder(declarations: declarations, path: source.path)
+        containers.walk(source.tree)
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -31,7 +31,13 @@ final class RegistrationReader: SyntaxVisitor {
         return Site(path: source.path, fileID: source.fileID, line: location.line, column: location.column)
     }
 
-    private var defaultScope: ScopeKind? { declarations.setsDefaultScope ? nil : .graph }
+    /// The scope a registration on `node`'s receiver gets when it names none: the default of
+    /// the container the receiver was made as, where this file makes it; `.graph` where no
+    /// container of the target is made with another default; unknown otherwise.
+    private func defaultScope(_ node: FunctionCallExprSyntax) -> ScopeKind? {
+        if let made = containers.made(node.receiver) { return made.defaultScope }
+        return declarations.setsDefaultScope ? nil : .graph
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let callee = node.calleeName else { return .visitChildren }
@@ -61,7 +67,7 @@ final class RegistrationReader: SyntaxVisitor {
         var explicitService: String?
         var unreadService = false
         if let first = node.arguments.first, first.label == nil {
-            explicitService = TypeSpelling.ofMetatype(first.expression)
+            explicitService = declarations.spelling.ofMetatype(first.expression)
             unreadService = explicitService == nil
         }
         if isChild(node) {
@@ -71,16 +77,18 @@ final class RegistrationReader: SyntaxVisitor {
         let nameExpression = node.argument("name")
         let name = nameExpression.map { FactoryReader.nameOf($0, declarations) }
         registration.scope =
-            node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
-            ?? defaultScope
-        if node.argument("scope") == nil, declarations.setsDefaultScope {
-            registration.undecided.append("its scope is the container's default, which this target changes")
+            node.argument("scope").map { DeclarationReader.scopeValue($0, declarations: declarations) }
+            ?? defaultScope(node)
+        if node.argument("scope") == nil, registration.scope == nil {
+            registration.undecided.append(
+                "its scope is its container's default, which the check cannot tell (a container of this target is made with `defaultScope:`)"
+            )
         }
 
         var argumentTypes: [String]? = []
         var resultType: String?
         if let closure = node.trailingClosure ?? node.argument("factory")?.as(ClosureExprSyntax.self) {
-            let parameters = closure.parameters
+            let parameters = closure.parameters(declarations.spelling)
             let resolverName = parameters.first.map { $0.name == "_" ? nil : $0.name } ?? nil
             let rest = parameters.dropFirst()
             argumentTypes = rest.allSatisfy({ $0.type != nil }) ? rest.map { $0.type! } : nil
@@ -115,7 +123,7 @@ final class RegistrationReader: SyntaxVisitor {
         var explicitService: String?
         var initializer: ExprSyntax?
         for expression in unlabeled {
-            if let type = TypeSpelling.ofMetatype(expression) {
+            if let type = declarations.spelling.ofMetatype(expression) {
                 explicitService = type
             } else {
                 initializer = expression
@@ -123,13 +131,13 @@ final class RegistrationReader: SyntaxVisitor {
         }
         let name = node.argument("name").map { FactoryReader.nameOf($0, declarations) }
         registration.scope =
-            node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
-            ?? defaultScope
+            node.argument("scope").map { DeclarationReader.scopeValue($0, declarations: declarations) }
+            ?? defaultScope(node)
         let hasArgument = node.argument("argument") != nil
         var argumentTypes: [String]? = []
         var resultType: String?
         if let member = initializer?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-            let base = member.base, let type = TypeSpelling.of(expression: base),
+            let base = member.base, let type = declarations.spelling.of(expression: base),
             let signature = uniqueInitializer(
                 of: type, labels: member.declName.argumentNames?.arguments.map { $0.name.text })
         {
@@ -172,13 +180,13 @@ final class RegistrationReader: SyntaxVisitor {
         case "graph": registration.scope = .graph
         case "scoped":
             guard !unlabeled.isEmpty else { return }
-            registration.scope = DeclarationReader.scopeValue(unlabeled.removeFirst(), constants: declarations.scopes)
+            registration.scope = DeclarationReader.scopeValue(unlabeled.removeFirst(), declarations: declarations)
         default:
             registration.scope =
-                node.argument("scope").map { DeclarationReader.scopeValue($0, constants: declarations.scopes) }
-                ?? defaultScope
+                node.argument("scope").map { DeclarationReader.scopeValue($0, declarations: declarations) }
+                ?? (declarations.setsDefaultScope ? nil : .graph)
         }
-        let explicitService = unlabeled.lazy.compactMap { TypeSpelling.ofMetatype($0) }.first
+        let explicitService = unlabeled.lazy.compactMap { self.declarations.spelling.ofMetatype($0) }.first
         let name = node.argument("name").map { FactoryReader.nameOf($0, declarations) }
         var resultType: String?
         if let closure = node.trailingClosure ?? unlabeled.last?.as(ClosureExprSyntax.self) {
@@ -237,8 +245,12 @@ final class RegistrationReader: SyntaxVisitor {
         if node.isInLoop { registration.undecided.append("it is made in a loop") }
         if let service, let arguments, name != .some(nil), !node.isInLoop {
             registration.key = ServiceKey(service: service, name: name ?? nil, arguments: arguments)
+            let generics = DeclarationReader.genericNames(of: Syntax(node))
+            registration.genericParameters = Set(([service] + arguments).flatMap(TypePattern.tokens)).intersection(
+                generics)
         }
         registration.boundTypes = boundTypes(after: node)
+        registration.container = containers.identity(node.receiver)
         if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
             receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
         }
@@ -254,7 +266,7 @@ final class RegistrationReader: SyntaxVisitor {
             let call = member.parent?.as(FunctionCallExprSyntax.self)
         {
             if member.declName.baseName.text == "bind", let first = call.arguments.first,
-                let type = TypeSpelling.ofMetatype(first.expression)
+                let type = declarations.spelling.ofMetatype(first.expression)
             {
                 types.append(type)
             }
@@ -278,35 +290,74 @@ final class RegistrationReader: SyntaxVisitor {
     }
 
     private func isChild(_ node: FunctionCallExprSyntax) -> Bool {
-        guard let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) else { return false }
-        return childContainers.contains(receiver.baseName.text)
+        containers.made(node.receiver)?.isChild ?? false
     }
 }
 
-/// The variables of a file that hold child containers (`Container(parent:)`) and the override
-/// containers of `withOverrides { overrides in … }`.
-private final class ChildContainerFinder: SyntaxVisitor {
-    var names: Set<String> = []
+/// How the container variables of a file are made: `Container(parent:)` (a child), the override
+/// container of `withOverrides { overrides in … }`, and `Container(defaultScope:)`.
+private final class ContainerFinder: SyntaxVisitor {
+    /// How one variable's container is made.
+    struct Made {
+        /// A child or override container, whose parent provides what it does not register.
+        var isChild: Bool
+        /// The scope of registrations that name none; nil when the syntax does not fix it.
+        var defaultScope: ScopeKind?
+    }
 
-    static func names(in tree: SourceFileSyntax) -> Set<String> {
-        let finder = ChildContainerFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.names
+    private let declarations: Declarations
+    private let path: String
+    /// By the variable's name scoped to its function (see `ContainerUseReader.scoped`).
+    private var made: [String: Made] = [:]
+
+    init(declarations: Declarations, path: String) {
+        self.declarations = declarations
+        self.path = path
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// How the container `receiver` names was made, when this file says: a variable of the same
+    /// function, or a property or global of the file.
+    func made(_ receiver: ExprSyntax?) -> Made? {
+        identity(receiver).flatMap { made[$0] }
+    }
+
+    /// The container `receiver` names, when this file makes it: the variable, scoped to its
+    /// function.
+    func identity(_ receiver: ExprSyntax?) -> String? {
+        // `self.container`: a property of the file.
+        if let access = receiver?.as(MemberAccessExprSyntax.self),
+            access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
+            let key = "\(access.declName.baseName.text)@\(path)"
+            return made[key] != nil ? key : nil
+        }
+        guard let reference = receiver?.as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        return [ContainerUseReader.scoped(name, at: Syntax(reference), in: path), "\(name)@\(path)"].first {
+            made[$0] != nil
+        }
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if let call = node.initializer?.value.unwrappingEffects.as(FunctionCallExprSyntax.self),
-            call.isBareCall(to: "Container"), call.argument("parent") != nil,
+        guard let call = node.initializer?.value.unwrappingEffects.as(FunctionCallExprSyntax.self),
+            call.isBareCall(to: "Container"),
             let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        {
-            names.insert(name)
+        else { return .visitChildren }
+        let defaultScope = call.argument("defaultScope").map {
+            DeclarationReader.scopeValue($0, declarations: declarations)
         }
+        made[ContainerUseReader.scoped(name, at: Syntax(node), in: path)] = Made(
+            isChild: call.argument("parent") != nil, defaultScope: defaultScope ?? .graph)
         return .visitChildren
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        if let call = node.enclosingCall, call.calleeName == "withOverrides", let first = node.parameters.first {
-            names.insert(first.name)
+        if let call = node.enclosingCall, call.calleeName == "withOverrides",
+            let first = node.parameters(TypeSpelling()).first
+        {
+            made[ContainerUseReader.scoped(first.name, at: Syntax(node.statements), in: path)] = Made(
+                isChild: true, defaultScope: nil)
         }
         return .visitChildren
     }

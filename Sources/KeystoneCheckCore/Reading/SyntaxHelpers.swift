@@ -74,14 +74,14 @@ extension ClosureExprSyntax {
     }
 
     /// The names and declared types of the closure's parameters (nil type when not written).
-    var parameters: [(name: String, type: String?)] {
+    func parameters(_ spelling: TypeSpelling) -> [(name: String, type: String?)] {
         guard let clause = signature?.parameterClause else { return [] }
         switch clause {
         case .simpleInput(let list):
             return list.map { ($0.name.text, nil) }
         case .parameterClause(let clause):
             return clause.parameters.map { parameter in
-                ((parameter.secondName ?? parameter.firstName).text, parameter.type.map(TypeSpelling.of))
+                ((parameter.secondName ?? parameter.firstName).text, parameter.type.map(spelling.of))
             }
         }
     }

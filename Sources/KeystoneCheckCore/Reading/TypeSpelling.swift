@@ -1,15 +1,23 @@
 import SwiftSyntax
 
-/// Spells a type written in source as `String(describing:)` prints it at run time, so that
-/// a key read from syntax compares with, and prints like, the key `Container` builds.
-enum TypeSpelling {
-    /// `any Store` → `Store`, `Store?` → `Optional<Store>`, `[Int]` → `Array<Int>`.
-    static func of(_ type: TypeSyntax) -> String {
+/// Spells a type written in source as the check keys it: every name the target declares is
+/// qualified as Swift's lookup finds it from where it is written (`Client` inside
+/// `enum Billing` is `Billing.Client`), and the rest is spelled as `String(describing:)` spells
+/// it (`any Store` → `Store`, `Store?` → `Optional<Store>`, `[Int]` → `Array<Int>`).
+///
+/// Keys compare by the qualified spelling, so that two nested types of one simple name stay
+/// apart; messages print ``displayed(_:)``, the spelling `verify()` prints.
+struct TypeSpelling: Sendable {
+    /// The qualified names of the types (and type aliases) the target declares.
+    var declared: Set<String> = []
+
+    /// The type as written at its place in the tree.
+    func of(_ type: TypeSyntax) -> String {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
-            return identifier.name.text + generics(identifier.genericArgumentClause)
+            return qualified(identifier.name.text, at: Syntax(type)) + generics(identifier.genericArgumentClause)
         }
         if let member = type.as(MemberTypeSyntax.self) {
-            return of(member.baseType) + "." + member.name.text + generics(member.genericArgumentClause)
+            return "\(of(member.baseType)).\(member.name.text)" + generics(member.genericArgumentClause)
         }
         if let some = type.as(SomeOrAnyTypeSyntax.self) {
             return of(some.constraint)
@@ -37,19 +45,19 @@ enum TypeSpelling {
     }
 
     /// The type named by an expression such as `APIClient.self`'s base or `Box<Int>`.
-    static func of(expression: ExprSyntax) -> String? {
+    func of(expression: ExprSyntax) -> String? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text
+            return qualified(reference.baseName.text, at: Syntax(expression))
         }
         if let specialised = expression.as(GenericSpecializationExprSyntax.self),
             let base = of(expression: specialised.expression)
         {
             return base + generics(specialised.genericArgumentClause)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+        if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base,
             let baseType = of(expression: base)
         {
-            return baseType + "." + member.declName.baseName.text
+            return "\(baseType).\(access.declName.baseName.text)"
         }
         if let typeExpression = expression.as(TypeExprSyntax.self) {
             return of(typeExpression.type)
@@ -67,19 +75,27 @@ enum TypeSpelling {
     }
 
     /// The type of `X.self`, or nil when `expression` is not a metatype literal.
-    static func ofMetatype(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
-            let base = member.base
+    func ofMetatype(_ expression: ExprSyntax) -> String? {
+        guard let access = expression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "self",
+            let base = access.base
         else { return nil }
         return of(expression: base)
     }
 
-    /// Whether `text` names a type by Swift's conventions: an upper-case first letter.
-    static func looksLikeType(_ text: String) -> Bool {
-        text.first.map { $0.isUppercase } ?? false
+    /// `name` as Swift's unqualified lookup finds it from `node`: in the types around it,
+    /// innermost first, then at the top level; a name the target does not declare stays as it is.
+    func qualified(_ name: String, at node: Syntax) -> String {
+        guard !declared.isEmpty else { return name }
+        var path = Self.enclosingTypes(of: node)
+        while !path.isEmpty {
+            let candidate = (path + [name]).joined(separator: ".")
+            if declared.contains(candidate) { return candidate }
+            path.removeLast()
+        }
+        return name
     }
 
-    private static func generics(_ clause: GenericArgumentClauseSyntax?) -> String {
+    private func generics(_ clause: GenericArgumentClauseSyntax?) -> String {
         guard let clause else { return "" }
         let arguments = clause.arguments.map { argument -> String in
             switch argument.argument {
@@ -88,5 +104,109 @@ enum TypeSpelling {
             }
         }
         return "<\(arguments.joined(separator: ", "))>"
+    }
+
+    /// Whether `text` names a type by Swift's conventions: an upper-case first letter (of its
+    /// last component).
+    static func looksLikeType(_ text: String) -> Bool {
+        let last = text.split(separator: ".").last ?? Substring(text)
+        return last.first.map { $0.isUppercase } ?? false
+    }
+
+    /// The names of the types (and extensions) a node is written in, outermost first: the
+    /// context of Swift's unqualified lookup. An extension of `Billing.Client` counts as both.
+    static func enclosingTypes(of node: Syntax) -> [String] {
+        var path: [String] = []
+        var current = node.parent
+        while let parent = current {
+            if let name = declaredName(of: parent) {
+                path.insert(name, at: 0)
+            } else if let declaration = parent.as(ExtensionDeclSyntax.self) {
+                let extended = declaration.extendedType.trimmedDescription.filter { !$0.isWhitespace }
+                let base = extended.split(separator: "<").first.map(String.init) ?? extended
+                path.insert(contentsOf: base.split(separator: ".").map(String.init), at: 0)
+            }
+            current = parent.parent
+        }
+        return path
+    }
+
+    /// The name a type declaration (struct, class, enum, actor, protocol) declares.
+    static func declaredName(of node: Syntax) -> String? {
+        if let declaration = node.as(StructDeclSyntax.self) { return declaration.name.text }
+        if let declaration = node.as(ClassDeclSyntax.self) { return declaration.name.text }
+        if let declaration = node.as(EnumDeclSyntax.self) { return declaration.name.text }
+        if let declaration = node.as(ActorDeclSyntax.self) { return declaration.name.text }
+        if let declaration = node.as(ProtocolDeclSyntax.self) { return declaration.name.text }
+        return nil
+    }
+
+    // MARK: Spellings as text
+
+    /// The spelling `String(describing:)` prints for a qualified one: every name without the
+    /// types it is nested in (`Billing.Client` → `Client`, `Array<Billing.Client>` → `Array<Client>`).
+    static func displayed(_ qualified: String) -> String {
+        mapNames(qualified) { path in String(path.split(separator: ".").last ?? Substring(path)) }
+    }
+
+    /// `text` with each dotted name (`Billing.Client`, `Int`) replaced by `transform`'s answer;
+    /// brackets, commas and spaces are kept.
+    static func mapNames(_ text: String, _ transform: (String) -> String) -> String {
+        var result = ""
+        var name = ""
+        for character in text {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                name.append(character)
+            } else {
+                if !name.isEmpty { result += transform(name) }
+                name = ""
+                result.append(character)
+            }
+        }
+        if !name.isEmpty { result += transform(name) }
+        return result
+    }
+
+    /// The dotted names `text` mentions: `Dictionary<Billing.Client, Int>` → `Dictionary`,
+    /// `Billing.Client`, `Int`.
+    static func names(in text: String) -> [String] {
+        var found: [String] = []
+        _ = mapNames(text) { name in
+            found.append(name)
+            return name
+        }
+        return found
+    }
+}
+
+/// Collects the qualified names of the types and type aliases a file declares, before anything
+/// else is read: lookup needs all of them.
+final class TypeNameCollector: SyntaxVisitor {
+    private(set) var names: Set<String> = []
+
+    static func names(in files: [SourceFile]) -> Set<String> {
+        let collector = TypeNameCollector(viewMode: .sourceAccurate)
+        for file in files { collector.walk(file.tree) }
+        return collector.names
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert((TypeSpelling.enclosingTypes(of: Syntax(node)) + [node.name.text]).joined(separator: "."))
+        return .skipChildren
+    }
+
+    /// Types declared inside a function body are local to it; they are still named, nested in
+    /// nothing, which is how a factory in that body refers to them.
+    private func add(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let name = TypeSpelling.declaredName(of: node) {
+            names.insert((TypeSpelling.enclosingTypes(of: node) + [name]).joined(separator: "."))
+        }
+        return .visitChildren
     }
 }
