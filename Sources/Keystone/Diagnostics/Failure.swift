@@ -78,7 +78,8 @@ enum Failure {
         name: Name?,
         arguments: Any.Type,
         path: [String],
-        candidates: [AnyEntry]
+        candidates: [AnyEntry],
+        lazily: Bool = false
     ) -> ResolutionError {
         let requested = describe(service: service, name: name, arguments: arguments)
         // [modules] A candidate with these very argument types was registered after the
@@ -87,7 +88,8 @@ enum Failure {
         let sameName = candidates.filter {
             $0.name == name && ObjectIdentifier($0.argumentTypes) != ObjectIdentifier(arguments)
         }
-        let pathText = path.count > 1 ? " while resolving `\(path.dropLast().joined(separator: " → "))`" : ""
+        var pathText = path.count > 1 ? " while resolving `\(path.dropLast().joined(separator: " → "))`" : ""
+        if lazily { pathText += ", which resolves it later (a lazy resolver or a lazy property wrapper)" }
         if !sameName.isEmpty {
             return make(
                 .argumentMismatch,

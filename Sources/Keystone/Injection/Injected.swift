@@ -18,8 +18,22 @@
 /// yourself; property wrappers are for types whose initialiser the system calls.
 @propertyWrapper
 public struct Injected<Service> {
+    /// The resolved service; nil only when ``Container/verify(samples:)`` built the owner and
+    /// the resolve failed (the failure is then a reported problem, and reading traps with it).
+    private var service: Service?
+    private var failure: ResolutionError?
+
     /// The resolved service. Settable, so that a test can replace it.
-    public var wrappedValue: Service
+    public var wrappedValue: Service {
+        get {
+            guard let service else { fatalError("Keystone: \(failure.map { "\($0)" } ?? "no service")") }
+            return service
+        }
+        set {
+            service = newValue
+            failure = nil
+        }
+    }
 
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
@@ -35,8 +49,16 @@ public struct Injected<Service> {
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
     public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
-        wrappedValue = (container ?? Container.shared).resolve(
-            Service.self, name: name, arguments: repeat each arguments)
+        do {
+            service = try (container ?? Container.shared).tryResolve(
+                Service.self, name: name, arguments: repeat each arguments)
+        } catch {
+            // Verification reports the failure as a problem of the registration whose product
+            // this is, instead of ending the process it checks; anywhere else it traps.
+            guard let verifying = ResolutionContext.verifying else { fatalError("Keystone: \(error)") }
+            verifying.observer?.swallowed(error, requester: verifying.requester)
+            failure = error
+        }
     }
 }
 

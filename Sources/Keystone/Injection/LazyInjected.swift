@@ -107,6 +107,13 @@ public struct WeakLazyInjected<Service> {
         self.make = {
             try (container ?? Container.shared).tryResolve(Service.self, name: name, arguments: repeat each values)
         }
+        // Made by a factory that verification runs: an edge to check, not to build.
+        if let verifying = ResolutionContext.verifying {
+            verifying.observeLazy(
+                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+                from: container ?? Container.shared,
+                service: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        }
     }
 
     /// The service while someone else holds it; nil after that.

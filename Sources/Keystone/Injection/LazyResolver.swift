@@ -58,6 +58,13 @@ public final class LazyResolver<Service> {
         self.name = name
         self.argumentTypes = (repeat each Argument).self
         self.make = { try resolver.resolve(Service.self, name: name, arguments: repeat each values) }
+        // Made by a factory that verification runs: an edge to check, not to build.
+        if let verifying = ResolutionContext.verifying, verifying === resolver.context {
+            verifying.observeLazy(
+                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+                from: resolver.owner.takeUnretainedValue(),
+                service: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+        }
     }
 
     /// Creates a lazy resolver that resolves from a container.
@@ -79,6 +86,13 @@ public final class LazyResolver<Service> {
         self.argumentTypes = (repeat each Argument).self
         self.make = {
             try (container ?? Container.shared).tryResolve(Service.self, name: name, arguments: repeat each values)
+        }
+        // Made by a factory that verification runs: an edge to check, not to build.
+        if let verifying = ResolutionContext.verifying {
+            verifying.observeLazy(
+                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+                from: container ?? Container.shared,
+                service: Service.self, name: name, argumentTypes: (repeat each Argument).self)
         }
     }
 

@@ -37,7 +37,13 @@ extension Container {
             chain.append(container)
             current = container.parent
         }
-        let observer = VerificationObserver(chain: chain)
+        var originals: [Container] = []
+        current = self
+        while let container = current {
+            originals.append(container)
+            current = container.parent
+        }
+        let observer = VerificationObserver(chain: chain, originals: originals)
         var findings = Findings()
 
         if isDisposed {
@@ -101,9 +107,18 @@ extension Container {
             )
         }
 
+        // Failures nothing could throw (an `@Injected` property of a factory's product) and lazy
+        // dependencies nothing provides: problems of the registration whose factory ran.
+        for failure in observer.swallowedFailures {
+            guard let requester = failure.requester else { continue }
+            findings.record(failure.error, root: requester, requester: requester)
+        }
+
         shadow.dispose()
         let snapshot = observer.snapshot
-        let captives = Self.captiveDependencies(nodes: snapshot.nodes.map(\.node), edges: snapshot.edges)
+        // What is resolved later is never built with its holder: no captive through it.
+        let captives = Self.captiveDependencies(
+            nodes: snapshot.nodes.map(\.node), edges: snapshot.edges.filter { !$0.isLazy })
         for captive in captives {
             findings.add(captive.problem, involving: captive.problem.path)
         }
@@ -387,7 +402,8 @@ extension Container {
         var edges = snapshot.edges.compactMap { edge -> DependencyGraph.Edge? in
             guard let from = numbers[edge.from], let to = numbers[edge.to] else { return nil }
             let cycle = nodes[from].hasProblem && nodes[to].hasProblem && problemSteps.contains(nodes[to].label)
-            return DependencyGraph.Edge(from: from, to: to, isProblem: problemEdges.contains(edge) || cycle)
+            return DependencyGraph.Edge(
+                from: from, to: to, isProblem: problemEdges.contains(edge) || cycle, isLazy: edge.isLazy)
         }
         for missing in snapshot.missing {
             let id = nodes.count
@@ -408,7 +424,7 @@ extension Container {
                 )
             )
             if let from = missing.from.flatMap({ numbers[$0] }) {
-                edges.append(DependencyGraph.Edge(from: from, to: id, isProblem: true))
+                edges.append(DependencyGraph.Edge(from: from, to: id, isProblem: true, isLazy: missing.isLazy))
             }
         }
         return DependencyGraph(nodes: nodes, edges: edges)

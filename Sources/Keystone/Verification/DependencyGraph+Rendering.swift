@@ -24,7 +24,10 @@ extension DependencyGraph {
             }
         }
         for edge in edges where !isBinding(edge) {
-            let style = edge.isProblem ? " [color=\"#d62728\", penwidth=2]" : ""
+            var attributes: [String] = []
+            if edge.isProblem { attributes += ["color=\"#d62728\"", "penwidth=2"] }
+            if edge.isLazy { attributes += ["style=dashed", "label=\"lazy\""] }
+            let style = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  n\(edge.from) -> n\(edge.to)\(style);")
         }
         lines.append("}")
@@ -61,7 +64,7 @@ extension DependencyGraph {
             }
         }
         for edge in edges where !isBinding(edge) {
-            lines.append("  n\(edge.from) --> n\(edge.to)")
+            lines.append(edge.isLazy ? "  n\(edge.from) -. lazy .-> n\(edge.to)" : "  n\(edge.from) --> n\(edge.to)")
             if edge.isProblem { problemLinks.append(linkIndex) }
             linkIndex += 1
         }

@@ -9,7 +9,8 @@
 /// let dot: String = graph.dot  // Graphviz: save it and run `dot -Tsvg`; `graph.mermaid` for Markdown
 /// ```
 ///
-/// Only what verification resolved has edges: a registration that was not checked (it needs
+/// A dependency resolved later, through a lazy resolver or a lazy property wrapper, is a lazy
+/// edge (``Edge/isLazy``), drawn dashed. Only what verification resolved has edges: a registration that was not checked (it needs
 /// arguments you gave no sample for, or it is skipped) appears without its dependencies.
 public struct DependencyGraph: Sendable {
     /// One registration, or one missing service.
@@ -55,6 +56,11 @@ public struct DependencyGraph: Sendable {
         public let to: Int
         /// Whether the dependency is a problem, such as a captive dependency or a cycle.
         public let isProblem: Bool
+        /// Whether `from` resolves `to` later, through a ``LazyResolver``, an
+        /// ``IsolatedResolver``, ``LazyInjected`` or ``WeakLazyInjected``: verification checked
+        /// that it is registered without building it. Drawn dashed; never part of a cycle or
+        /// a captive dependency.
+        public let isLazy: Bool
     }
 
     /// Every node, in the order verification first met it.

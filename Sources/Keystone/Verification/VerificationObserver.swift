@@ -12,6 +12,17 @@ final class VerificationObserver: @unchecked Sendable {
     struct Edge: Hashable {
         let from: ObjectIdentifier
         let to: ObjectIdentifier
+        /// Resolved later, through a lazy resolver or a lazy property wrapper: not built by
+        /// verification, never part of a cycle or a captive dependency.
+        var isLazy = false
+    }
+
+    /// A resolve that failed inside what a factory built, where nothing could throw it (an
+    /// `@Injected` property), or a lazy dependency that nothing provides: a problem of the
+    /// registration being built, which its own resolve does not show.
+    struct Swallowed {
+        let error: ResolutionError
+        let requester: AnyEntry?
     }
 
     /// A service that nothing provides, and who asked for it.
@@ -21,6 +32,8 @@ final class VerificationObserver: @unchecked Sendable {
         let name: Name?
         let argumentTypes: String?
         let from: ObjectIdentifier?
+        /// Asked for by a lazy resolver or a lazy property wrapper.
+        var isLazy = false
     }
 
     private let lock = Lock()
@@ -30,12 +43,48 @@ final class VerificationObserver: @unchecked Sendable {
     private var order: [ObjectIdentifier] = []
     private var edges: [Edge] = []
     private var seenEdges: Set<Edge> = []
+    private var swallowed: [Swallowed] = []
     /// The shadow containers, nearest first, to tell how deep a registration lives.
     private let chain: [ObjectIdentifier]
+    /// The verified container and its parents, nearest first, each with its shadow: a lazy
+    /// dependency on one of them is looked up in its shadow.
+    private let shadows: [(original: ObjectIdentifier, shadow: Container)]
 
-    init(chain: [Container]) {
+    init(chain: [Container], originals: [Container] = []) {
         self.chain = chain.map(ObjectIdentifier.init)
+        self.shadows = zip(originals, chain).map { (ObjectIdentifier($0), $1) }
     }
+
+    /// The shadow that stands for `container` during verification, or `container` itself.
+    func shadow(of container: Container) -> Container {
+        let id = ObjectIdentifier(container)
+        return shadows.first { $0.original == id }?.shadow ?? container
+    }
+
+    /// Records that `requester` will resolve `entry`, registered in `container`, later.
+    func resolvedLazily(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?) {
+        let id = ObjectIdentifier(entry)
+        lock.withLock {
+            if nodes[id] == nil {
+                let depth = chain.firstIndex(of: ObjectIdentifier(container)) ?? 0
+                nodes[id] = Node(entry: entry, depth: depth)
+                order.append(id)
+            }
+            if let requester {
+                let edge = Edge(from: ObjectIdentifier(requester), to: id, isLazy: true)
+                if seenEdges.insert(edge).inserted { edges.append(edge) }
+            }
+        }
+    }
+
+    /// Records a failure that the code a factory ran could not throw, or a lazy dependency
+    /// that nothing provides.
+    func swallowed(_ error: ResolutionError, requester: AnyEntry?) {
+        lock.withLock { swallowed.append(Swallowed(error: error, requester: requester)) }
+    }
+
+    /// The failures recorded with ``swallowed(_:requester:)``, in order.
+    var swallowedFailures: [Swallowed] { lock.withLock { swallowed } }
 
     /// Records that `entry`, registered in `container`, was resolved by `requester`.
     func resolved(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?) {
@@ -54,17 +103,24 @@ final class VerificationObserver: @unchecked Sendable {
         }
     }
 
-    /// Records that `requester` asked for a service that nothing provides.
-    func missing(_ service: Any.Type, name: Name?, argumentTypes: Any.Type, from requester: AnyEntry?) {
+    /// Records that `requester` asked for a service that nothing provides (later, when `lazily`).
+    func missing(
+        _ service: Any.Type,
+        name: Name?,
+        argumentTypes: Any.Type,
+        from requester: AnyEntry?,
+        lazily: Bool = false
+    ) {
         let record = Missing(
             service: ObjectIdentifier(service),
             serviceName: Failure.typeName(service),
             name: name,
             argumentTypes: argumentTypes == Void.self ? nil : Failure.argumentList(argumentTypes),
-            from: requester.map(ObjectIdentifier.init)
+            from: requester.map(ObjectIdentifier.init),
+            isLazy: lazily
         )
         lock.withLock {
-            latestRequester = requester
+            if !lazily { latestRequester = requester }
             if !missing.contains(record) { missing.append(record) }
         }
     }
