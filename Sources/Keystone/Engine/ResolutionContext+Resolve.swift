@@ -386,10 +386,24 @@ extension ResolutionContext {
         builds.lock.withLock {
             let wake = BuildCoordinator.finish(entry)
             // A disposed container keeps nothing: the caller gets the instance, and it is
-            // theirs. A replaced registration keeps nothing either.
+            // theirs.
             if !owner.lifecycle.isDisposed {
                 let stored = entry.slot.lock.withLock {
-                    guard entry.slot.entry === entry else { return false }
+                    guard entry.slot.entry === entry else {
+                        // Registered again (or unloaded) while this build ran: the slot is the
+                        // new registration's, so nothing is published or listed for disposal,
+                        // and the caller owns the instance. The replaced entry still keeps it,
+                        // for the resolutions that wait for this build or still hold this
+                        // entry: they get this instance instead of running the replaced factory
+                        // again, each for an instance of its own. It goes with the entry, once
+                        // the last of those resolutions lets the entry go (with no lock held).
+                        if entry.holdsInstance {
+                            entry.held = entry.makeBox(value)
+                        } else {
+                            entry.object = weakObject
+                        }
+                        return false
+                    }
                     if entry.holdsInstance {
                         let box = entry.makeBox(value)
                         entry.held = box
