@@ -53,26 +53,34 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
-        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let token = ContributionToken()
-        // The key of the contribution's own registration: unique by the token's identity,
-        // which is a heap address and so never equals a type's metadata address.
-        let key = RegistryKey(service: ObjectIdentifier(token), name: collection.name, arguments: collection.arguments)
         let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)
         }
-        let slot = registry.slotCreatingIfNeeded(for: key)
-        let generation = install(
+        let scope = scope ?? defaultScope
+        let location = SourceLocation(file: file, line: line)
+        return contribute(to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)) { slot in
             Entry<Service>(
                 slot: slot,
                 name: name,
-                scope: scope ?? defaultScope,
+                scope: scope,
                 argumentTypes: (repeat each Argument).self,
-                location: SourceLocation(file: file, line: line),
+                location: location,
                 factory: erased
             )
-        )
+        }
+    }
+
+    /// Installs the entry that `entry` makes, in a slot of its own, and adds it to
+    /// `collection`: the entry is made whole (with its hooks, for a module's declaration)
+    /// before it is installed, and installed before the collection lists it.
+    func contribute<Service>(to collection: RegistryKey, _ entry: (Slot) -> Entry<Service>) -> Registration<Service> {
+        let token = ContributionToken()
+        // The key of the contribution's own registration: unique by the token's identity,
+        // which is a heap address and so never equals a type's metadata address.
+        let key = RegistryKey(service: ObjectIdentifier(token), name: collection.name, arguments: collection.arguments)
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        let generation = install(entry(slot))
         features.lock.withLock {
             features.collections[collection, default: []].append(Contribution(token: token, slot: slot))
         }

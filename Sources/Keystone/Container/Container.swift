@@ -230,6 +230,13 @@ public final class Container: Sendable {
         return Registration(container: self, slot: slot, generation: install(entry))
     }
 
+    /// Registers the entry that `entry` makes in the slot for `key`: for a registration made
+    /// whole, hooks included, before it is installed (a module's declaration).
+    func register<Service>(_ key: RegistryKey, _ entry: (Slot) -> Entry<Service>) -> Registration<Service> {
+        let slot = registry.slotCreatingIfNeeded(for: key)
+        return Registration(container: self, slot: slot, generation: install(entry(slot)))
+    }
+
     /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
     ///
     /// - Returns: The entry's generation, which the ``Registration`` handle keeps.

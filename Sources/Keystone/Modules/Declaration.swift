@@ -103,25 +103,32 @@ public struct Declaration<Service>: Sendable {
     }
 
     /// Registers the declaration and returns the slots of everything it installed.
+    ///
+    /// The registration is made whole, with its `then` and `onDispose` hooks, before it is
+    /// installed: a resolve on another thread (or from the logger's report of the
+    /// registration) sees it before or after, never an instance built without its hooks that
+    /// the container then keeps. Each bound type is a registration of its own, installed after.
     private func install(in container: Container) -> [Slot] {
         let factory = self.factory
-        let build: @Sendable (Resolver) throws -> Service = { resolver in
-            try ModuleResolution.with(resolver, factory)
+        let afterCreation: [@Sendable (Resolver, Service) throws -> Void] = hooks.map { hook in
+            { resolver, instance in try ModuleResolution.with(resolver) { try hook(instance) } }
         }
-        var registration =
+        let entry: (Slot) -> Entry<Service> = { [name, scope, location, disposeHooks] slot in
+            Entry(
+                slot: slot,
+                name: name,
+                scope: scope ?? container.defaultScope,
+                argumentTypes: Void.self,
+                location: location,
+                afterCreation: afterCreation,
+                onDispose: disposeHooks
+            ) { resolver, _ in try ModuleResolution.with(resolver, factory) }
+        }
+        let key = RegistryKey(Service.self, name: name, arguments: Void.self)
+        let registration =
             isContribution
-            ? container.contribute(
-                Service.self, name: name, scope: scope, file: location.file, line: location.line, factory: build)
-            : container.register(
-                Service.self, name: name, scope: scope, file: location.file, line: location.line, factory: build)
-        for hook in hooks {
-            registration = registration.then { resolver, instance in
-                try ModuleResolution.with(resolver) { try hook(instance) }
-            }
-        }
-        for hook in disposeHooks {
-            registration = registration.onDispose(hook)
-        }
+            ? container.contribute(to: key, entry)
+            : container.register(key, entry)
         var slots = [registration.slot]
         for bound in binds {
             bound.apply(registration)

@@ -364,6 +364,30 @@ struct ModuleTests {
         }
         #expect(failures.value == 0)
     }
+
+    /// A resolve made the moment a module's singleton becomes visible: the logger's report of
+    /// its registration, which runs on the loading thread with no lock held, resolves it then.
+    @Test("A module's registration becomes visible with its hooks: the first instance runs its then hook")
+    func aRegistrationBecomesVisibleWithItsHooks() throws {
+        let container = Container()
+        let early = ResultBox<Hooked>()
+        container.logger = ResolvingOnRegistration(container: WeakContainerReference(container), resolved: early)
+        let module = Module {
+            singleton { Hooked() }
+                .then { $0.hookRuns.increment() }
+                .onDispose { $0.disposeRuns.increment() }
+        }
+
+        try container.load(module)
+
+        let first = try #require(early.all.first ?? nil)
+        #expect(first.hookRuns.value == 1)
+        let kept: Hooked = container.resolve()
+        #expect(kept === first)
+        container.unload(module)
+        #expect(first.hookRuns.value == 1)
+        #expect(first.disposeRuns.value == 1)
+    }
 }
 
 // MARK: - Fixtures
@@ -400,5 +424,22 @@ extension ModuleTests {
 
     struct Labelled: Sendable {
         let text: String
+    }
+
+    final class Hooked: Sendable {
+        let hookRuns = Counter()
+        let disposeRuns = Counter()
+    }
+
+    /// Resolves `Hooked` from its container as soon as it reports its registration.
+    struct ResolvingOnRegistration: ContainerLogger {
+        let container: WeakContainerReference
+        let resolved: ResultBox<Hooked>
+        func log(_ event: ContainerEvent) {
+            guard event.kind == .registered, event.service == "Hooked", let container = container.container else {
+                return
+            }
+            resolved.append(try? container.tryResolve(Hooked.self))
+        }
     }
 }
