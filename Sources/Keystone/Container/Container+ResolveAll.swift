@@ -29,7 +29,9 @@
 ///   takes one argument of that type.
 /// * **Failures.** If one contribution cannot be built, `resolveAll` fails as a whole
 ///   (`tryResolveAll` throws the error with its path; `resolveAll` traps with it); it never
-///   returns part of a collection. An empty collection is not an error: it is `[]`.
+///   returns part of a collection. An empty collection is not an error: it is `[]`. A
+///   contribution whose module `unload` removes while `resolveAll` runs is not a failure: if
+///   it is gone when `resolveAll` reaches it, the answer leaves it out.
 extension Container {
     /// Adds a registration to the collection of `Service` that ``resolveAll(_:name:arguments:)``
     /// returns.
@@ -127,26 +129,31 @@ extension Container {
         }
         _ = FirstUseGate.runPending(from: self)
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let slots = contributions(to: collection)
+        let contributions = contributions(to: collection)
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
-            all.reserveCapacity(slots.count)
-            for slot in slots {
-                let service: Service = try resolveUncached(
-                    slot.key,
-                    slot: registry.unretainedSlot(for: slot.key),
-                    name: name,
-                    argumentTypes: argumentTypes,
-                    arguments: UnsafeRawPointer(pointer)
-                )
-                all.append(service)
+            all.reserveCapacity(contributions.count)
+            for (owner, slot) in contributions where !owner.wasUnloaded(slot) {
+                do throws(ResolutionError) {
+                    let service: Service = try resolveUncached(
+                        slot.key,
+                        slot: registry.unretainedSlot(for: slot.key),
+                        name: name,
+                        argumentTypes: argumentTypes,
+                        arguments: UnsafeRawPointer(pointer)
+                    )
+                    all.append(service)
+                } catch  where error.isMissingRoot(depth: 0) && owner.wasUnloaded(slot) {
+                    continue  // unloaded between the check above and the lookup
+                }
             }
             return all
         }
     }
 
-    /// The slots contributed to `collection` in this container and its parents, root first.
-    func contributions(to collection: RegistryKey) -> [Slot] {
+    /// The contributions to `collection` in this container and its parents, root first: each
+    /// one's slot and the container it was contributed to.
+    func contributions(to collection: RegistryKey) -> [(owner: Container, slot: Slot)] {
         var chain: [Container] = []
         var current: Container? = self
         while let container = current {
@@ -155,9 +162,17 @@ extension Container {
         }
         return chain.reversed().flatMap { container in
             container.existingFeatures.map { features in
-                features.lock.withLock { features.collections[collection]?.map(\.slot) ?? [] }
+                features.lock.withLock { features.collections[collection]?.map { (container, $0.slot) } ?? [] }
             } ?? []
         }
+    }
+
+    /// Whether `unload` removed the contribution in `slot` (one of this container's) after a
+    /// resolution read its collection: the registration is gone, and the container is not
+    /// disposed (a disposed container's resolve fails as such). A collection answers without
+    /// such a contribution, as it would had the module gone before it was read.
+    func wasUnloaded(_ slot: Slot) -> Bool {
+        slot.lock.withLock { slot.entry == nil } && !lifecycle.isDisposed
     }
 }
 
@@ -183,18 +198,24 @@ extension Resolver {
             return []
         }
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let slots = container.contributions(to: collection)
+        let contributions = container.contributions(to: collection)
+        // The depth at which a missing contribution is reported (see `resolveOptional`).
+        let depth = context.isUsableHere ? context.depth : 0
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
-            all.reserveCapacity(slots.count)
-            for slot in slots {
-                let service: Service = try resolve(
-                    slot.key,
-                    name: name,
-                    argumentTypes: argumentTypes,
-                    arguments: UnsafeRawPointer(pointer)
-                )
-                all.append(service)
+            all.reserveCapacity(contributions.count)
+            for (owner, slot) in contributions where !owner.wasUnloaded(slot) {
+                do throws(ResolutionError) {
+                    let service: Service = try resolve(
+                        slot.key,
+                        name: name,
+                        argumentTypes: argumentTypes,
+                        arguments: UnsafeRawPointer(pointer)
+                    )
+                    all.append(service)
+                } catch  where error.isMissingRoot(depth: depth) && owner.wasUnloaded(slot) {
+                    continue  // unloaded between the check above and the lookup
+                }
             }
             return all
         }

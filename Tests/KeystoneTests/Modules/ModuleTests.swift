@@ -365,6 +365,33 @@ struct ModuleTests {
         #expect(failures.value == 0)
     }
 
+    /// `unload` from a contribution's factory: the module goes while `resolveAll` builds one of
+    /// its contributions, before it reaches the next one.
+    @Test("A module unloaded while resolveAll builds its contribution is left out of the answer")
+    func unloadedWhileResolvingAll() throws {
+        let container = Container()
+        let weakContainer = WeakContainerReference(container)
+        let leaving = ModuleBox()
+        leaving.module = Module {
+            contribute(Labelled.self) {
+                if let module = leaving.module { weakContainer.container?.unload(module) }
+                return Labelled(text: "leaving, built")
+            }
+            contribute(Labelled.self) { Labelled(text: "leaving, not reached") }
+        }
+        let staying = Module { contribute(Labelled.self) { Labelled(text: "staying") } }
+        try container.load(try #require(leaving.module), staying)
+
+        let all = try container.tryResolveAll(Labelled.self)
+        #expect(all.map(\.text) == ["leaving, built", "staying"])
+
+        // The same through a factory's resolver.
+        try container.load(try #require(leaving.module))
+        container.register(Board.self) { r in try Board(r.resolveAll()) }
+        let board = try container.tryResolve(Board.self)
+        #expect(board.labels.map(\.text) == ["staying", "leaving, built"])
+    }
+
     /// A resolve made the moment a module's singleton becomes visible: the logger's report of
     /// its registration, which runs on the loading thread with no lock held, resolves it then.
     @Test("A module's registration becomes visible with its hooks: the first instance runs its then hook")
@@ -424,6 +451,21 @@ extension ModuleTests {
 
     struct Labelled: Sendable {
         let text: String
+    }
+
+    struct Board {
+        let labels: [Labelled]
+        init(_ labels: [Labelled]) { self.labels = labels }
+    }
+
+    /// A module that its own declarations refer to, set once it is made.
+    final class ModuleBox: @unchecked Sendable {  // `lock` guards `stored`.
+        private let lock = Lock()
+        private var stored: Module?
+        var module: Module? {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
     }
 
     final class Hooked: Sendable {
