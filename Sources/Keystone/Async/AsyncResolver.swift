@@ -145,9 +145,14 @@ final class AsyncResolution: @unchecked Sendable {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        let reused =
-            lock.withLock { graph[ObjectIdentifier(entry)] != nil }
-            || entry.slot.lock.withLock { entry.currentInstance != nil }
+        var reused = lock.withLock { graph[ObjectIdentifier(entry)] != nil }
+        if !reused {
+            // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
+            // instance's strong reference here may be its last.
+            let current = entry.slot.lock.withLock { entry.currentInstance }
+            reused = current != nil
+            withExtendedLifetime(current) {}
+        }
         let value = try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value

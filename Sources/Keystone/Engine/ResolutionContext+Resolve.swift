@@ -224,9 +224,15 @@ extension ResolutionContext {
         guard _slowPath(owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })) else {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
-        let reused =
-            (!instances.isEmpty && instances.position(of: entry) != nil)
-            || (entry.isShared && entry.slot.lock.withLock { entry.currentInstance != nil })
+        var reused = !instances.isEmpty && instances.position(of: entry) != nil
+        if !reused && entry.isShared {
+            // The instance comes out of the lock before it is dropped: for a `.weak` one this
+            // is a strong reference, which may be the last (its owner let it go meanwhile), and
+            // the `deinit` its release then runs must find no lock held.
+            let current = entry.slot.lock.withLock { entry.currentInstance }
+            reused = current != nil
+            withExtendedLifetime(current) {}
+        }
         let value = try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         owner.takeUnretainedValue().log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value
