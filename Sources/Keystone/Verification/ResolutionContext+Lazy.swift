@@ -33,7 +33,7 @@ extension ResolutionContext {
             if let slot = owner.registry.unretainedSlot(for: key) {
                 let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
                 if let entry {
-                    observer.resolvedLazily(entry, in: owner, from: requester)
+                    observer.resolved(entry, in: owner, from: requester, lazily: true)
                     return
                 }
             }

@@ -61,22 +61,6 @@ final class VerificationObserver: @unchecked Sendable {
         return shadows.first { $0.original == id }?.shadow ?? container
     }
 
-    /// Records that `requester` will resolve `entry`, registered in `container`, later.
-    func resolvedLazily(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?) {
-        let id = ObjectIdentifier(entry)
-        lock.withLock {
-            if nodes[id] == nil {
-                let depth = chain.firstIndex(of: ObjectIdentifier(container)) ?? 0
-                nodes[id] = Node(entry: entry, depth: depth)
-                order.append(id)
-            }
-            if let requester {
-                let edge = Edge(from: ObjectIdentifier(requester), to: id, isLazy: true)
-                if seenEdges.insert(edge).inserted { edges.append(edge) }
-            }
-        }
-    }
-
     /// Records a failure that the code a factory ran could not throw, or a lazy dependency
     /// that nothing provides.
     func swallowed(_ error: ResolutionError, requester: AnyEntry?) {
@@ -86,8 +70,9 @@ final class VerificationObserver: @unchecked Sendable {
     /// The failures recorded with ``swallowed(_:requester:)``, in order.
     var swallowedFailures: [Swallowed] { lock.withLock { swallowed } }
 
-    /// Records that `entry`, registered in `container`, was resolved by `requester`.
-    func resolved(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?) {
+    /// Records that `entry`, registered in `container`, was resolved by `requester` (or, when
+    /// `lazily`, will be resolved by it later, through a lazy resolver or property wrapper).
+    func resolved(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?, lazily: Bool = false) {
         let id = ObjectIdentifier(entry)
         lock.withLock {
             if nodes[id] == nil {
@@ -95,9 +80,9 @@ final class VerificationObserver: @unchecked Sendable {
                 nodes[id] = Node(entry: entry, depth: depth)
                 order.append(id)
             }
-            latestRequester = requester
+            if !lazily { latestRequester = requester }
             if let requester {
-                let edge = Edge(from: ObjectIdentifier(requester), to: id)
+                let edge = Edge(from: ObjectIdentifier(requester), to: id, isLazy: lazily)
                 if seenEdges.insert(edge).inserted { edges.append(edge) }
             }
         }
