@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 ///
 /// The last other reference is dropped on another thread while this one resolves, at a delay
 /// that varies by round, so that some rounds drop it while the check holds its reference. A
-/// race, bounded in rounds and in time.
+/// race, bounded in rounds and in time (four seconds of rounds at most).
 @Suite("Logged weak release")
 struct LoggedWeakReleaseTests {
     /// What a witness's `deinit` checks: the thread that resolves, and the registration's lock.
@@ -32,8 +33,9 @@ struct LoggedWeakReleaseTests {
         }
     }
 
-    /// Resets the container's weak instances in its `deinit`, as a user's `deinit` might,
-    /// unless that would wait for a lock its own thread holds: then it counts that instead.
+    /// Resets the container's weak instances in its `deinit`, as a user's `deinit` might. On
+    /// the resolving thread it first makes sure that this would not wait for a lock the thread
+    /// holds itself (which would never end), and counts that case instead.
     final class Witness: Sendable {
         let container: WeakContainerReference
         let observer: Observer
@@ -44,12 +46,18 @@ struct LoggedWeakReleaseTests {
         }
 
         deinit {
-            // Only the resolving thread takes the container's locks, so on that thread a lock
-            // that is not free is one it holds itself.
             if observer.isResolvingThread {
-                guard observer.slot.lock.tryLock() else {
-                    observer.underLock.increment()
-                    return
+                // The other thread holds this lock only briefly (its own `reset`), unless it
+                // waits for this thread to release it: a lock that stays taken for the whole
+                // bound is held by this thread.
+                var spins = 0
+                while !observer.slot.lock.tryLock() {
+                    spins += 1
+                    if spins == 100_000 {
+                        observer.underLock.increment()
+                        return
+                    }
+                    yieldProcessor()
                 }
                 observer.slot.lock.unlock()
             }
@@ -101,7 +109,7 @@ struct LoggedWeakReleaseTests {
 
     @Test("A weak instance whose last reference the logged reuse check holds is released after the lock")
     func releasedAfterTheLock() throws {
-        let rounds = 20_000
+        let rounds = 100_000
         let container = Container()
         container.logger = SilentLogger()
         let key = RegistryKey(Witness.self, name: nil, arguments: Void.self)
@@ -122,7 +130,9 @@ struct LoggedWeakReleaseTests {
             }
             dropper.start()
             observer.resolveOnThisThread()
-            for round in 1...rounds {
+            // At most four seconds of rounds, well within the bound on the whole.
+            let deadline = DispatchTime.now().uptimeNanoseconds + 4_000_000_000
+            for round in 1...rounds where DispatchTime.now().uptimeNanoseconds < deadline {
                 // Built here; the other thread then holds the only reference, and drops it
                 // while this thread resolves again.
                 handoff.give(container.resolve(Witness.self), round: round)
