@@ -27,14 +27,17 @@ package enum KeystoneCheck {
     /// Checks the registrations in `files`, the Swift files of one target.
     package static func run(_ files: [SourceFile]) -> Report {
         var declarations = Declarations()
-        declarations.spelling.declared = TypeNameCollector.names(in: files)
+        let index = TargetIndex.index(files)
+        declarations.spelling.declared = index.types
+        declarations.exportedTypes = index.exported
+        declarations.referenced = index.referenced
         for file in files {
             let reader = DeclarationReader(into: declarations)
             reader.walk(file.tree)
             declarations = reader.declarations
         }
         var registrations: [Registration] = []
-        var openings: [(Site, String)] = []
+        var openings: [Opening] = []
         var skipped: [(Site, String)] = []
         var readers: [RegistrationReader] = []
         var receivers: Set<String> = []
@@ -55,8 +58,20 @@ package enum KeystoneCheck {
         }
 
         registrations = registrations.map { resolvingAliases($0, declarations.typeAliases) }
-        var findings = GraphCheck(registrations: registrations, openings: openings).run()
+        // What never runs is no part of the graph, here as in `verify()`: said once, in a note.
+        var dormant: [Dormant: Int] = [:]
+        for registration in registrations { if let holder = registration.dormant { dormant[holder, default: 0] += 1 } }
+        registrations.removeAll { $0.dormant != nil }
+        var findings = GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
         findings += notes(registrations: registrations, openings: openings, skipped: skipped)
+        for (holder, count) in dormant {
+            findings.append(
+                Finding(
+                    severity: .note, kind: .undecided, site: holder.site,
+                    message:
+                        "Keystone check: \(holder.what) \(holder.why) in this target, so \(count == 1 ? "its registration is" : "none of its \(count) registrations is") part of a container's graph, here or in `verify()`.",
+                    subject: []))
+        }
 
         let quiet = files.contains { file in file.lines.contains { $0.contains(noNotesDirective) } }
         findings = findings.filter { finding in
@@ -98,7 +113,7 @@ package enum KeystoneCheck {
     /// One note for each thing the check could not decide.
     private static func notes(
         registrations: [Registration],
-        openings: [(Site, String)],
+        openings: [Opening],
         skipped: [(Site, String)]
     ) -> [Finding] {
         var notes: [Finding] = []
@@ -118,8 +133,11 @@ package enum KeystoneCheck {
                 note(dependency.site, "Keystone check: this resolve is not checked: \(reason).")
             }
         }
-        for (site, reason) in openings {
-            note(site, "Keystone check: missing registrations are warnings, not errors: \(reason).")
+        for opening in openings {
+            note(
+                opening.site,
+                "Keystone check: missing registrations of types other modules can name are warnings, not errors: \(opening.reason)."
+            )
         }
         for (site, reason) in skipped {
             note(site, "Keystone check: this registration is not checked: \(reason).")

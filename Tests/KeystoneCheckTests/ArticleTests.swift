@@ -58,9 +58,10 @@ import Testing
             // The Diagnostics and Verification articles: `Checkout` needs an unregistered
             // `PaymentService`.
             ("GuideExamples", [Finding.Kind.missingDependency, .missingDependency]),
-            // The Verification article's failing report: a singleton `ResponseCache` keeps a
-            // transient `RequestContext`.
-            ("ReadmeExamples", [.captiveDependency]),
+            // The README's "Errors that explain themselves": `Session` needs an `APIClient` named
+            // "mock"; and the Verification article's failing report: a singleton `ResponseCache`
+            // keeps a transient `RequestContext`.
+            ("ReadmeExamples", [.missingDependency, .captiveDependency]),
             // The KeystoneCheck article's example.
             ("KeystoneCheckExamples", [.captiveDependency]),
             // Zerk's example, translated as it is: its singleton keeps the transient it was built

@@ -4,8 +4,11 @@ import Testing
 /// How the check reads registrations and resolves from syntax, on small targets written here
 /// as text (the agreement tests compile theirs too).
 @Suite struct ReadingTests {
+    /// Checks `text` as the one file of a target. Its `wire` helper is called, as an app's
+    /// composition root calls it (a helper nothing calls registers nothing).
     static func check(_ text: String) -> KeystoneCheck.Report {
-        KeystoneCheck.run([SourceFile(path: "/app/Sources/App/Wiring.swift", module: "App", text: text)])
+        let root = text.contains("func wire(") ? "\nfunc launch() { wire(Container()) }\n" : ""
+        return KeystoneCheck.run([SourceFile(path: "/app/Sources/App/Wiring.swift", module: "App", text: text + root)])
     }
 
     static func errors(_ text: String) -> [String] {
@@ -101,9 +104,11 @@ import Testing
     @Test func registrationsTheCheckCannotSeeMakeAMissingDependencyAWarning() {
         let report = Self.check(
             Self.types + """
+                public final class Remote: Sendable {}
+                final class Gateway: Sendable { init(remote: Remote) {} }
                 func wire(_ container: Container) {
                     container.registerNetworking()
-                    container.register { r in try Client(api: r.resolve()) }
+                    container.register { r in try Gateway(remote: r.resolve()) }
                 }
                 """)
         #expect(report.findings.map(\.severity) == [.note, .warning])
@@ -318,5 +323,74 @@ import Testing
         #expect(cycle.message.contains("`LazyResolver`"))
         #expect(cycle.notes.map(\.site.line) == [5, 6])
         #expect(cycle.diagnostic.split(separator: "\n").count == 3)
+    }
+
+    // MARK: Only what runs
+
+    @Test func aModuleNeverLoadedAndAHelperNeverCalledAddNothing() {
+        let report = Self.check(
+            Self.types + """
+                let networking = Module {
+                    singleton { API() }
+                }
+                func registerStore(in container: Container) {
+                    container.register(Store.self) { _ in DiskStore() }
+                }
+                func wire(_ container: Container) {
+                    container.register { r in try Feed(store: r.resolve(), api: r.resolve()) }
+                }
+                """)
+        #expect(report.findings.filter { $0.severity == .error }.map(\.subject.first) == ["Store", "API"])
+        let notes = report.findings.filter { $0.severity == .note }.map(\.message)
+        #expect(notes.contains { $0.contains("the module `networking` is never loaded") })
+        #expect(notes.contains { $0.contains("the helper `registerStore` is never called") })
+    }
+
+    @Test func aLoadedModuleAndACalledHelperCount() {
+        let messages = Self.errors(
+            Self.types + """
+                let networking = Module {
+                    singleton { API() }
+                }
+                func registerStore(in container: Container) {
+                    container.register(Store.self) { _ in DiskStore() }
+                }
+                func wire(_ container: Container) throws {
+                    try container.load(networking)
+                    registerStore(in: container)
+                    container.register { r in try Feed(store: r.resolve(), api: r.resolve()) }
+                }
+                """)
+        #expect(messages.isEmpty)
+    }
+
+    @Test func aTypeOnlyThisTargetNamesStaysDecidableWhenTheContainerIsHandedOn() {
+        let report = Self.check(
+            Self.types + """
+                public final class Shared: Sendable {}
+                final class Screen: Sendable { init(shared: Shared, api: API, store: any Store) {} }
+                func wire(_ container: Container) {
+                    Analytics.install(into: container)
+                    Plugins.install(into: container, Store.self)
+                    container.register { r in try Screen(shared: r.resolve(), api: r.resolve(), store: r.resolve()) }
+                }
+                """)
+        // `API` is internal and not handed over: nothing else can register it. `Shared` is public
+        // and `Store` is handed to `Plugins`: those may be registered there.
+        let errors = report.findings.filter { $0.severity == .error }.map(\.subject.first)
+        let warnings = report.findings.filter { $0.severity == .warning }.map(\.subject.first)
+        #expect(errors == ["API"])
+        #expect(Set(warnings) == ["Shared", "Store"])
+    }
+
+    @Test func aRegisterWithAnArgumentTheCheckDoesNotKnowIsANote() {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container) {
+                    container.register(API.self, priority: 1) { _ in API() }
+                }
+                """)
+        #expect(report.findings.map(\.severity) == [.note])
+        #expect(report.findings.first?.message.contains("`priority:`") == true)
     }
 }

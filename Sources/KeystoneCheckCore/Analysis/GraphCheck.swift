@@ -9,16 +9,19 @@ struct GraphCheck {
     let registrations: [Registration]
     /// Why registrations may exist that the check cannot see; a missing dependency is then a
     /// warning, not an error.
-    let openings: [(Site, String)]
+    let openings: [Opening]
+    /// What the target declares: which types only it can name.
+    let declarations: Declarations
 
     /// Registration indices by key; a bound type leads to the registration it converts.
     private var byKey: [ServiceKey: [Int]] = [:]
     /// Registrations whose key mentions a generic parameter: each provides every instantiation.
     private var patterns: [Int] = []
 
-    init(registrations: [Registration], openings: [(Site, String)]) {
+    init(registrations: [Registration], openings: [Opening], declarations: Declarations = Declarations()) {
         self.registrations = registrations
         self.openings = openings
+        self.declarations = declarations
         for (index, registration) in registrations.enumerated() {
             guard let key = registration.key, registration.kind != .contribution else { continue }
             if !registration.genericParameters.isEmpty {
@@ -108,15 +111,18 @@ struct GraphCheck {
     }
 
     /// Registrations that may provide `service` although their key is not known, and places where
-    /// registrations are made that the check cannot read.
+    /// registrations are made that the check cannot read. Code of another module can register a
+    /// type only this target names only if the target hands it the type.
     private func unseenRegistrations(of service: String) -> [String] {
+        let own = declarations.isOwn(service)
+        let name = String(TypeSpelling.displayed(service).prefix { $0 != "<" })
         var places = registrations.filter { registration in
             registration.key == nil
                 && (registration.service == nil || registration.service == service
                     || registration.boundTypes.contains(service))
         }
         .map { "the registration at \($0.site)" }
-        places += openings.map { "\($0.1) (\($0.0))" }
+        places += openings.filter { !own || $0.mentions.contains(name) }.map { "\($0.reason) (\($0.site))" }
         return places
     }
 

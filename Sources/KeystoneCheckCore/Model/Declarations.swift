@@ -43,6 +43,17 @@ package struct Declarations: Sendable {
     package var setsDefaultScope = false
     /// How types are spelled in keys: qualified by the types the target declares.
     var spelling = TypeSpelling()
+    /// The declared types other modules can name (qualified).
+    package var exportedTypes: Set<String> = []
+    /// Every name the target refers to.
+    package var referenced: Set<String> = []
+
+    /// Whether `type` (qualified) is one that only this target can name: declared here and not
+    /// public, so that no other module can register it unless the target hands it over.
+    func isOwn(_ type: String) -> Bool {
+        let base = String(type.prefix { $0 != "<" })
+        return spelling.declared.contains(base) && !exportedTypes.contains(base)
+    }
 
     /// An empty set.
     package init() {}

@@ -1,3 +1,5 @@
+import SwiftSyntax
+
 /// A registration read from the source: a `register`, `autoregister`, `registerMainActor`
 /// call or a module declaration (`singleton { }`, `transient { }`, `contribute`, …).
 package struct Registration: Sendable {
@@ -35,6 +37,9 @@ package struct Registration: Sendable {
     /// The container it is made in, when the file makes that container itself (a variable set
     /// to `Container(…)`): registrations of another container never build its instances.
     package var container: String?
+    /// Why the registration never runs, when the target shows it never does: it is declared in
+    /// a module that is never loaded, or made in a helper that is never called.
+    package var dormant: Dormant?
     /// The generic parameters its key mentions (`E` in `Repository<E>`, registered in a generic
     /// function): it provides every instantiation.
     package var genericParameters: Set<String> = []
@@ -78,5 +83,36 @@ package struct Dependency: Sendable {
         self.site = site
         self.failure = failure
         self.undecided = undecided
+    }
+}
+
+/// Why registrations the target declares never run.
+package struct Dormant: Sendable, Hashable {
+    /// The module or helper that holds them, where it is declared.
+    package var site: Site
+    /// What it is: "the module `storage`", "the helper `registerNetworking`".
+    package var what: String
+    /// Why it never runs: "is never loaded", "is never called".
+    package var why: String
+}
+
+/// A place where registrations may be made that the check cannot read: a container handed to
+/// code of another module, or a module loaded from elsewhere.
+package struct Opening: Sendable {
+    /// Where.
+    package var site: Site
+    /// What happens there.
+    package var reason: String
+    /// The identifiers handed over there (its arguments' words): a type that only this target
+    /// can name can be registered there only if it is handed over.
+    package var mentions: Set<String>
+
+    /// The identifiers written in `node`.
+    static func words(in node: some SyntaxProtocol) -> Set<String> {
+        Set(
+            node.tokens(viewMode: .sourceAccurate).compactMap { token in
+                if case .identifier(let text) = token.tokenKind { return text }
+                return nil
+            })
     }
 }

@@ -34,7 +34,7 @@ final class ContainerUseReader: SyntaxVisitor {
     private let path: String
     private let declarations: Declarations
     private let locate: (any SyntaxProtocol) -> Site
-    private(set) var openings: [(Site, String)] = []
+    private(set) var openings: [Opening] = []
 
     init(
         receivers: Set<String>,
@@ -55,11 +55,11 @@ final class ContainerUseReader: SyntaxVisitor {
             !Self.keystoneMethods.contains(callee), declarations.functions["Container.\(callee)"] == nil
         {
             openings.append(
-                (
-                    locate(node),
-                    "`\(receiver.baseName.text).\(callee)(…)` is not declared in this target and may register services"
-                )
-            )
+                Opening(
+                    site: locate(node),
+                    reason:
+                        "`\(receiver.baseName.text).\(callee)(…)` is not declared in this target and may register services",
+                    mentions: Opening.words(in: node.arguments)))
         }
         let handsContainer = node.arguments.contains { argument in
             argument.expression.as(DeclReferenceExprSyntax.self).map(isContainer) ?? false
@@ -67,7 +67,10 @@ final class ContainerUseReader: SyntaxVisitor {
         let onContainerType = node.receiver?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Container"
         if handsContainer, !onContainerType, !Self.harmless.contains(callee), !isDeclared(node) {
             openings.append(
-                (locate(node), "the container is given to `\(callee)`, which is not declared in this target"))
+                Opening(
+                    site: locate(node),
+                    reason: "the container is given to `\(callee)`, which is not declared in this target",
+                    mentions: Opening.words(in: node.arguments)))
         }
         return .visitChildren
     }

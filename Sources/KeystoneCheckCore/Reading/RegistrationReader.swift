@@ -11,7 +11,7 @@ final class RegistrationReader: SyntaxVisitor {
 
     private(set) var registrations: [Registration] = []
     /// Sites where registrations may be made that the check cannot see.
-    private(set) var openings: [(Site, String)] = []
+    private(set) var openings: [Opening] = []
     /// Registrations the check leaves out, with why.
     private(set) var skipped: [(Site, String)] = []
     /// The variables registrations are made on: the containers of the target.
@@ -62,7 +62,16 @@ final class RegistrationReader: SyntaxVisitor {
 
     private func readRegister(_ node: FunctionCallExprSyntax, contribution: Bool = false) {
         let allowed: Set<String?> = [nil, "name", "scope", "file", "line", "factory"]
-        guard node.labels.allSatisfy({ allowed.contains($0) }), isContainerReceiver(node) else { return }
+        guard isContainerReceiver(node) else { return }
+        if let unknown = node.labels.first(where: { !allowed.contains($0) }) {
+            // Not a registration the check knows how to read: said, never silently dropped.
+            skipped.append(
+                (
+                    site(node),
+                    "its argument `\(unknown ?? "_"):` is not one of `register`'s, so the check does not read it"
+                ))
+            return
+        }
         var registration = Registration(site: site(node), kind: contribution ? .contribution : .container)
         var explicitService: String?
         var unreadService = false
@@ -213,17 +222,86 @@ final class RegistrationReader: SyntaxVisitor {
         for argument in node.arguments {
             guard let reference = argument.expression.as(DeclReferenceExprSyntax.self) else {
                 openings.append(
-                    (site(argument), "modules loaded here are not named by identifiers the check can follow"))
+                    Opening(
+                        site: site(argument),
+                        reason: "modules loaded here are not named by identifiers the check can follow",
+                        mentions: Opening.words(in: argument)))
                 continue
             }
             if !declarations.declaredIdentifiers.contains(reference.baseName.text) {
                 openings.append(
-                    (
-                        site(argument),
-                        "the module `\(reference.baseName.text)` is not declared in this target, so its registrations are not read"
-                    ))
+                    Opening(
+                        site: site(argument),
+                        reason:
+                            "the module `\(reference.baseName.text)` is not declared in this target, so its registrations are not read",
+                        mentions: []))
             }
         }
+    }
+
+    // MARK: What never runs
+
+    /// The module a declaration is in, when the target never refers to it: declared as a
+    /// variable, a property or a function that nothing names, so no `load` ever takes it.
+    private func unloadedModule(of node: FunctionCallExprSyntax) -> Dormant? {
+        var current = Syntax(node).parent
+        var module: FunctionCallExprSyntax?
+        while let parent = current {
+            if let closure = parent.as(ClosureExprSyntax.self), let call = closure.enclosingCall,
+                call.isBareCall(to: "Module")
+            {
+                module = call
+                break
+            }
+            current = parent.parent
+        }
+        guard let module else { return nil }
+        current = Syntax(module).parent
+        while let parent = current {
+            if parent.is(LabeledExprSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }  // handed on
+            if let binding = parent.as(PatternBindingSyntax.self),
+                let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            {
+                let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self)
+                guard declaration.map({ !TargetIndex.isPublic($0.modifiers) }) ?? false,
+                    !declarations.referenced.contains(name)
+                else { return nil }
+                return Dormant(site: site(binding), what: "the module `\(name)`", why: "is never loaded")
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                let name = function.name.text
+                guard !TargetIndex.isPublic(function.modifiers), !declarations.referenced.contains(name) else {
+                    return nil
+                }
+                return Dormant(site: site(function.name), what: "the module `\(name)()`", why: "is never loaded")
+            }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The helper a registration is made in, when nothing in the target calls it: a function
+    /// that registers in the container it is given (a parameter, or `self` in an extension of
+    /// `Container`), not public, whose name the target never refers to.
+    private func uncalledHelper(of node: FunctionCallExprSyntax) -> Dormant? {
+        var current = Syntax(node).parent
+        while let parent = current {
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                let parameters = function.signature.parameterClause.parameters.map {
+                    ($0.secondName ?? $0.firstName).text
+                }
+                let receiver = node.receiver?.as(DeclReferenceExprSyntax.self)?.baseName
+                let onGiven =
+                    receiver.map { $0.tokenKind == .keyword(.self) || parameters.contains($0.text) }
+                    ?? (DeclarationReader.enclosingTypeOrExtension(of: Syntax(node)) == "Container")
+                let name = function.name.text
+                guard onGiven, !TargetIndex.isPublic(function.modifiers), !declarations.referenced.contains(name)
+                else { return nil }
+                return Dormant(site: site(function.name), what: "the helper `\(name)`", why: "is never called")
+            }
+            current = parent.parent
+        }
+        return nil
     }
 
     // MARK: Shared
@@ -251,6 +329,7 @@ final class RegistrationReader: SyntaxVisitor {
         }
         registration.boundTypes = boundTypes(after: node)
         registration.container = containers.identity(node.receiver)
+        registration.dormant = unloadedModule(of: node) ?? uncalledHelper(of: node)
         if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
             receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
         }

@@ -179,34 +179,54 @@ struct TypeSpelling: Sendable {
     }
 }
 
-/// Collects the qualified names of the types and type aliases a file declares, before anything
-/// else is read: lookup needs all of them.
-final class TypeNameCollector: SyntaxVisitor {
-    private(set) var names: Set<String> = []
+/// Reads what the rest of the reading needs from the whole target first: the qualified names
+/// of the types and type aliases it declares (lookup needs all of them), which of them other
+/// modules can name, and every identifier the target refers to.
+final class TargetIndex: SyntaxVisitor {
+    /// Qualified names of the declared types and type aliases.
+    private(set) var types: Set<String> = []
+    /// The declared types that other modules can name: public or open, in public or open types.
+    private(set) var exported: Set<String> = []
+    /// Every name the target refers to (`load(storage)`, `container.registerNetworking()`).
+    private(set) var referenced: Set<String> = []
 
-    static func names(in files: [SourceFile]) -> Set<String> {
-        let collector = TypeNameCollector(viewMode: .sourceAccurate)
-        for file in files { collector.walk(file.tree) }
-        return collector.names
+    static func index(_ files: [SourceFile]) -> TargetIndex {
+        let index = TargetIndex(viewMode: .sourceAccurate)
+        for file in files { index.walk(file.tree) }
+        return index
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node)) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node), node.modifiers) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node), node.modifiers) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node), node.modifiers) }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node), node.modifiers) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { add(Syntax(node), node.modifiers) }
 
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert((TypeSpelling.enclosingTypes(of: Syntax(node)) + [node.name.text]).joined(separator: "."))
+        types.insert((TypeSpelling.enclosingTypes(of: Syntax(node)) + [node.name.text]).joined(separator: "."))
         return .skipChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        referenced.insert(node.baseName.text)
+        return .visitChildren
     }
 
     /// Types declared inside a function body are local to it; they are still named, nested in
     /// nothing, which is how a factory in that body refers to them.
-    private func add(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if let name = TypeSpelling.declaredName(of: node) {
-            names.insert((TypeSpelling.enclosingTypes(of: node) + [name]).joined(separator: "."))
+    private func add(_ node: Syntax, _ modifiers: DeclModifierListSyntax) -> SyntaxVisitorContinueKind {
+        guard let name = TypeSpelling.declaredName(of: node) else { return .visitChildren }
+        let outer = TypeSpelling.enclosingTypes(of: node)
+        let qualified = (outer + [name]).joined(separator: ".")
+        types.insert(qualified)
+        if Self.isPublic(modifiers), outer.isEmpty || exported.contains(outer.joined(separator: ".")) {
+            exported.insert(qualified)
         }
         return .visitChildren
+    }
+
+    /// Whether the modifiers make a declaration visible to other modules.
+    static func isPublic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
     }
 }
