@@ -62,7 +62,7 @@ package enum KeystoneCheck {
         var dormant: [Dormant: Int] = [:]
         for registration in registrations { if let holder = registration.dormant { dormant[holder, default: 0] += 1 } }
         registrations.removeAll { $0.dormant != nil }
-        var findings = GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
+        var findings = graphFindings(registrations, openings: openings, declarations: declarations)
         findings += notes(registrations: registrations, openings: openings, skipped: skipped)
         for (holder, count) in dormant {
             findings.append(
@@ -79,6 +79,103 @@ package enum KeystoneCheck {
         }
         findings.sort { ($0.site, $0.kind.rawValue, $0.message) < ($1.site, $1.kind.rawValue, $1.message) }
         return Report(findings: findings, registrationCount: registrations.count)
+    }
+
+    /// The most `#if` conditions the check reads the graph under every assignment of (2ⁿ runs).
+    static let maximumConditions = 8
+
+    /// The graph's problems under every assignment of the `#if` conditions that registrations
+    /// and resolves are in, each with the conditions under which it applies: the compiler, which
+    /// knows the build's flags, then decides (see ``generatedSwift(_:)``).
+    private static func graphFindings(
+        _ registrations: [Registration],
+        openings: [Opening],
+        declarations: Declarations
+    ) -> [Finding] {
+        let atoms = Set(
+            registrations.flatMap { registration in
+                registration.condition.literals.map(\.atom)
+                    + registration.dependencies.flatMap { $0.condition.literals.map(\.atom) }
+            }
+        ).sorted()
+        guard !atoms.isEmpty else {
+            return GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
+        }
+        guard atoms.count <= maximumConditions else {
+            // Too many to read under each: every branch at once, and nothing it finds is sure.
+            let all = GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
+            return all.map { finding in
+                var finding = finding
+                if finding.severity == .error {
+                    finding.severity = .warning
+                    finding.message +=
+                        " (Not an error: the target has more than \(maximumConditions) `#if` conditions around registrations, and the check reads them all as compiled.)"
+                }
+                return finding
+            }
+        }
+        var found: [String: (finding: Finding, under: Set<[String: Bool]>)] = [:]
+        var order: [String] = []
+        for bits in 0..<(1 << atoms.count) {
+            var assignment: [String: Bool] = [:]
+            for (index, atom) in atoms.enumerated() { assignment[atom] = bits & (1 << index) != 0 }
+            let compiled = registrations.filter { $0.condition.holds(under: assignment) }.map { registration in
+                var registration = registration
+                registration.dependencies.removeAll { !$0.condition.holds(under: assignment) }
+                return registration
+            }
+            for finding in GraphCheck(registrations: compiled, openings: openings, declarations: declarations).run() {
+                let key = "\(finding.severity)|\(finding.diagnostic)"
+                if found[key] == nil {
+                    found[key] = (finding, [])
+                    order.append(key)
+                }
+                found[key]?.under.insert(assignment)
+            }
+        }
+        return order.compactMap { key in
+            guard let entry = found[key] else { return nil }
+            var finding = entry.finding
+            finding.applicability = Applicability.of(found: entry.under, atoms: atoms)
+            return finding
+        }
+    }
+
+    /// The check's errors and warnings as Swift the target compiles: an `#error` or `#warning`
+    /// at each finding's place (`#sourceLocation`), inside the `#if` conditions under which it
+    /// applies, so that the compiler reports exactly those of the build at hand.
+    package static func generatedSwift(_ report: Report) -> String {
+        var lines = [
+            "// Written by keystone-check: \(report.registrationCount) registrations checked.",
+            "// Each problem is an #error (or #warning) at its place, inside the #if conditions it needs.",
+            "",
+        ]
+        for finding in report.findings where finding.severity != .note {
+            let directive = finding.severity == .error ? "#error" : "#warning"
+            let conditional = !finding.applicability.anyOf.isEmpty
+            if conditional { lines.append("#if \(finding.applicability)") }
+            lines.append("#sourceLocation(file: \(swiftLiteral(finding.site.path)), line: \(finding.site.line))")
+            lines.append(
+                String(repeating: " ", count: max(0, finding.site.column - 1))
+                    + "\(directive)(\(swiftLiteral(finding.message)))")
+            lines.append("#sourceLocation()")
+            if conditional { lines.append("#endif") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as a Swift string literal.
+    private static func swiftLiteral(_ text: String) -> String {
+        var literal = "\""
+        for character in text {
+            switch character {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            case "\n": literal += "\\n"
+            default: literal.append(character)
+            }
+        }
+        return literal + "\""
     }
 
     /// The registration with every type alias declared in the target replaced by its type, as

@@ -393,4 +393,52 @@ import Testing
         #expect(report.findings.map(\.severity) == [.note])
         #expect(report.findings.first?.message.contains("`priority:`") == true)
     }
+
+    // MARK: #if
+
+    @Test func aProblemInABranchAppliesUnderItsCondition() throws {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container) {
+                    #if DEBUG
+                    container.register { _ in API() }
+                    #elseif os(Linux)
+                    container.register(API.self) { _ in API() }
+                    #endif
+                    container.register { r in try Client(api: r.resolve()) }
+                }
+                """)
+        let error = try #require(report.findings.first { $0.severity == .error })
+        #expect(report.findings.filter { $0.severity == .error }.count == 1)
+        // Missing only where neither branch is compiled.
+        #expect(error.applicability.description == "(!(DEBUG) && !(os(Linux)))")
+        #expect(error.applicability.holds(under: ["DEBUG": false, "os(Linux)": false]))
+        #expect(!error.applicability.holds(under: ["DEBUG": true, "os(Linux)": false]))
+
+        let swift = KeystoneCheck.generatedSwift(report)
+        #expect(
+            swift.contains(
+                "#if (!(DEBUG) && !(os(Linux)))\n#sourceLocation(file: \"/app/Sources/App/Wiring.swift\", line: 12)"))
+        #expect(
+            swift.contains(
+                "\n" + String(repeating: " ", count: 46)
+                    + "#error(\"No registration for `API` while resolving `Client`."))
+        #expect(swift.contains("#sourceLocation()\n#endif"))
+    }
+
+    @Test func aProblemOutsideEveryBranchAppliesAlways() throws {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container) {
+                    #if DEBUG
+                    container.register { _ in API() }
+                    #endif
+                    container.register { r in try Feed(store: r.resolve(), api: r.resolve()) }
+                }
+                """)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.subject.first) == ["Store", "API"])
+        #expect(errors.map(\.applicability.description) == ["true", "(!(DEBUG))"])
+        #expect(!KeystoneCheck.generatedSwift(report).contains("#if true"))
+    }
 }

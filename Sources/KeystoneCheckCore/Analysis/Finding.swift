@@ -50,6 +50,8 @@ package struct Finding: Sendable, Equatable {
     package var subject: [String]
     /// Other places that explain it.
     package var notes: [Note]
+    /// Under which `#if` conditions it applies: always, for a graph without `#if`.
+    package var applicability = Applicability.always
 
     /// A finding reported at `site`, about the registration at `registration` (`site` when nil).
     package init(

@@ -40,6 +40,8 @@ package struct Registration: Sendable {
     /// Why the registration never runs, when the target shows it never does: it is declared in
     /// a module that is never loaded, or made in a helper that is never called.
     package var dormant: Dormant?
+    /// The `#if` clauses it is in.
+    package var condition = Condition.always
     /// The generic parameters its key mentions (`E` in `Repository<E>`, registered in a generic
     /// function): it provides every instantiation.
     package var genericParameters: Set<String> = []
@@ -66,6 +68,8 @@ package struct Dependency: Sendable {
     package var failure: Failure
     /// Why the key is not known, when it is not.
     package var undecided: String?
+    /// The `#if` clauses it is in, within its factory.
+    package var condition = Condition.always
 
     /// What a failure of a resolve does to the factory that makes it.
     package enum Failure: Sendable, Equatable {

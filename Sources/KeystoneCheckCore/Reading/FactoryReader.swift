@@ -33,6 +33,12 @@ struct FactoryReader {
 
     /// The dependency a resolve call asks for.
     func dependency(for call: FunctionCallExprSyntax) -> Dependency {
+        var dependency = readDependency(call)
+        dependency.condition = Condition.of(call)
+        return dependency
+    }
+
+    private func readDependency(_ call: FunctionCallExprSyntax) -> Dependency {
         let site = locate(call)
         let failure: Dependency.Failure =
             Self.isInsideOptionalTry(call) ? .swallowed : call.calleeName == "resolveOptional" ? .missingIsNil : .throws

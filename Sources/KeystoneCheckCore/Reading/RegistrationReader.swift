@@ -330,6 +330,7 @@ final class RegistrationReader: SyntaxVisitor {
         registration.boundTypes = boundTypes(after: node)
         registration.container = containers.identity(node.receiver)
         registration.dormant = unloadedModule(of: node) ?? uncalledHelper(of: node)
+        registration.condition = Condition.of(node)
         if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
             receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
         }
