@@ -43,7 +43,10 @@ let package = Package(
         // Two acquire/release helpers for the lock-free registry read path. Part of this
         // package, not a dependency: `Synchronization.Atomic` needs iOS 18 / macOS 15.
         .target(name: "CKeystoneThreadPrimitives"),
-        .target(name: "Keystone", dependencies: ["CKeystoneThreadPrimitives"]),
+        // The rules of the graph that the container and the build check share: lifetimes, the
+        // captive rule and the words of every problem. No dependencies.
+        .target(name: "KeystoneRules"),
+        .target(name: "Keystone", dependencies: ["CKeystoneThreadPrimitives", "KeystoneRules"]),
         // No build-tool plugin here: SwiftPM 6.3 builds the tools of every plugin a target of the
         // graph uses, even in an app that uses only `Keystone`, so the example's wiring is
         // checked by KeystoneCheckTests (and the plugin by .ci/keystone-check) instead.
@@ -127,6 +130,7 @@ let package = Package(
         .target(
             name: "KeystoneCheckCore",
             dependencies: [
+                "KeystoneRules",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

@@ -1,14 +1,13 @@
+import KeystoneRules
+
 /// The construction of ``ResolutionError`` values. Everything here runs only once something
 /// has failed, so the resolve path never formats a string.
 enum Failure {
     /// How a requested key is shown in messages: `APIClient (name: "mock", arguments: (Int))`.
     static func describe(service: Any.Type, name: Name?, arguments: Any.Type) -> String {
-        var text = "`\(typeName(service))`"
-        var details: [String] = []
-        if let name { details.append("name: \(name)") }
-        if arguments != Void.self { details.append("arguments: \(argumentList(arguments))") }
-        if !details.isEmpty { text += " (\(details.joined(separator: ", ")))" }
-        return text
+        ProblemText.requested(
+            service: typeName(service), name: name?.description,
+            arguments: arguments == Void.self ? nil : argumentList(arguments))
     }
 
     /// A type's name without its module prefix.
@@ -29,20 +28,15 @@ enum Failure {
 
     /// One path step: `Logger` or `Logger("audit")`.
     static func step(service: Any.Type, name: Name?) -> String {
-        if let name { return "\(typeName(service))(\(name))" }
-        return typeName(service)
+        ProblemText.step(service: typeName(service), name: name?.description)
     }
 
     /// A registration as the `register` call that made it, for near-miss lists.
     static func registration(_ entry: AnyEntry) -> String {
-        var parts = ["`\(typeName(entry.serviceType))`"]
-        parts.append(entry.name.map { "name: \($0)" } ?? "no name")
-        parts.append(
-            entry.argumentTypes == Void.self
-                ? "no arguments" : "arguments: \(argumentList(entry.argumentTypes))"
-        )
-        parts.append("scope: \(entry.scope)")
-        return parts.joined(separator: ", ") + " at \(entry.location)"
+        ProblemText.nearMiss(
+            service: typeName(entry.serviceType), name: entry.name?.description,
+            arguments: entry.argumentTypes == Void.self ? nil : argumentList(entry.argumentTypes),
+            scope: entry.scope.description, at: entry.location.description)
     }
 
     static func make(
@@ -88,7 +82,7 @@ enum Failure {
         let sameName = candidates.filter {
             $0.name == name && ObjectIdentifier($0.argumentTypes) != ObjectIdentifier(arguments)
         }
-        var pathText = path.count > 1 ? " while resolving `\(path.dropLast().joined(separator: " → "))`" : ""
+        var pathText = ProblemText.whileResolving(Array(path.dropLast()))
         if lazily { pathText += ", which resolves it later (a lazy resolver or a lazy property wrapper)" }
         if !sameName.isEmpty {
             return make(
@@ -98,9 +92,8 @@ enum Failure {
                 arguments: arguments,
                 path: path,
                 nearMisses: candidates,
-                summary: "No registration of \(requested) takes these arguments\(pathText).",
-                advice:
-                    "pass the arguments the registration declares, in the same order and with the same types, or register a factory for \(argumentList(arguments))."
+                summary: ProblemText.argumentMismatchSummary(requested, whileResolving: pathText),
+                advice: ProblemText.argumentMismatchAdvice(arguments: argumentList(arguments))
             )
         }
         return make(
@@ -110,10 +103,9 @@ enum Failure {
             arguments: arguments,
             path: path,
             nearMisses: candidates,
-            summary: "No registration for \(requested)\(pathText).",
-            advice: candidates.isEmpty
-                ? "register `\(typeName(service))` in this container or one of its parents before resolving it."
-                : "resolve it under a name it is registered with, or register it under \(name.map { "name \($0)" } ?? "no name")."
+            summary: ProblemText.missingSummary(requested, whileResolving: pathText),
+            advice: ProblemText.missingAdvice(
+                service: typeName(service), name: name?.description, hasNearMisses: !candidates.isEmpty)
         )
     }
 
@@ -130,9 +122,8 @@ enum Failure {
             arguments: entry.argumentTypes,
             path: cyclePath,
             registeredAt: entry.location,
-            summary: "Dependency cycle: \(cyclePath.joined(separator: " → ")).\(how)",
-            advice:
-                "break the cycle: let one side receive the other after creation with `.then { resolver, instance in … }`, or resolve it when first needed through a `LazyResolver` (or a stored `Resolver`)."
+            summary: ProblemText.cycleSummary(cyclePath) + how,
+            advice: ProblemText.cycleAdvice
         )
     }
 

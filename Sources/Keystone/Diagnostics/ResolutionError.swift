@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// Why a service could not be resolved, where, and what was registered instead.
 ///
 /// Every failure names the service, its name and argument types, the resolution path that
@@ -119,16 +121,8 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
 
     /// A message a person can act on: what failed, the path, the near misses and a fix.
     public var description: String {
-        var text = summary
-        if let registeredAt {
-            text += " Registered at \(registeredAt)."
-        }
-        if !nearMisses.isEmpty {
-            text += " Registered instead: \(nearMisses.joined(separator: "; "))."
-        }
-        if let underlying {
-            text += " Underlying error: \(underlying)."
-        }
-        return text + " To fix, " + advice
+        ProblemText.message(
+            summary: summary, registeredAt: registeredAt, nearMisses: nearMisses,
+            underlying: underlying.map { "\($0)" }, advice: advice)
     }
 }

@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// How long a resolved instance lives, and who shares it.
 ///
 /// | Scope | One instance per | Held by the container |
@@ -19,13 +21,8 @@
 /// container.reset(.session)  // on log-out
 /// ```
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-    enum Kind: Hashable, Sendable {
-        case transient
-        case graph
-        case weak
-        case singleton
-        case cached(String)
-    }
+    /// The lifetime, as the rules shared with the build check model it.
+    typealias Kind = Lifetime
 
     let kind: Kind
 
@@ -52,23 +49,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static func cached(_ name: String) -> Scope { Scope(kind: .cached(name)) }
 
     /// Whether the container keeps a strong reference to what this scope builds.
-    var isHeld: Bool {
-        switch kind {
-        case .singleton, .cached: true
-        case .transient, .graph, .weak: false
-        }
-    }
+    var isHeld: Bool { kind.isHeld }
 
     /// The scope as written in Swift, such as `.cached("session")`.
-    public var description: String {
-        switch kind {
-        case .transient: ".transient"
-        case .graph: ".graph"
-        case .weak: ".weak"
-        case .singleton: ".singleton"
-        case .cached(let name): ".cached(\"\(name)\")"
-        }
-    }
+    public var description: String { kind.description }
 }
 
 /// What the `.weak` scope can hold of a value: the object itself, or the object an optional

@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// Checking the whole graph before the app runs.
 extension Container {
     /// Builds every registration of this container in a throw-away copy and reports every
@@ -269,19 +271,6 @@ extension Container {
         let edges: [VerificationObserver.Edge]
     }
 
-    /// Whether an instance of `holder`'s scope keeping an instance of `dependency`'s scope
-    /// keeps it longer than its scope says.
-    static func outlives(_ holder: Scope, _ dependency: Scope) -> Bool {
-        switch (holder.kind, dependency.kind) {
-        case (.singleton, .singleton): false
-        case (.singleton, _): true
-        case (.cached(let a), .cached(let b)): a != b
-        case (.cached, .singleton): false
-        case (.cached, _): true
-        default: false
-        }
-    }
-
     /// Finds every held instance (`.singleton`, `.cached`) that keeps a shorter-lived one:
     /// directly, or through transient and graph services built for it.
     fileprivate static func captiveDependencies(
@@ -320,12 +309,10 @@ extension Container {
                     guard visited.insert(resolved).inserted, let dependency = byID[resolved] else { continue }
                     let route = path + (next == resolved ? [resolved] : [next, resolved])
                     let direct = path.count == 1
-                    if outlives(holder.scope, dependency.scope)
-                        && (direct || dependency.scope.isHeld || dependency.scope == .weak)
-                    {
+                    if holder.scope.kind.keepsCaptive(dependency.scope.kind, directly: direct) {
                         found.append(captive(holder: holder, dependency: dependency, route: route, entries: byID))
                     }
-                    if dependency.scope == .transient || dependency.scope == .graph {
+                    if dependency.scope.kind.isMadeForItsHolder {
                         queue.append((resolved, route))
                     }
                 }
@@ -345,13 +332,10 @@ extension Container {
         for index in route.indices.dropLast() {
             edges.append(VerificationObserver.Edge(from: route[index], to: route[index + 1]))
         }
-        let holderText = "`\(Failure.typeName(holder.serviceType))` (\(holder.scope))"
-        let dependencyText = "`\(Failure.typeName(dependency.serviceType))` (\(dependency.scope))"
-        let message =
-            "\(holderText), registered at \(holder.location), keeps the \(dependencyText) it was built with, "
-            + "registered at \(dependency.location), for as long as it lives: longer than \(dependency.scope) allows. "
-            + "To fix, give `\(Failure.typeName(dependency.serviceType))` a scope that lives at least as long, make "
-            + "`\(Failure.typeName(holder.serviceType))` shorter-lived, or resolve it when needed through a stored `Resolver`."
+        let message = ProblemText.captive(
+            holder: Failure.typeName(holder.serviceType), holderScope: holder.scope.description,
+            holderSite: holder.location.description, dependency: Failure.typeName(dependency.serviceType),
+            dependencyScope: dependency.scope.description, dependencySite: dependency.location.description)
         return Captive(
             problem: VerificationReport.Problem(
                 kind: .captiveDependency, path: steps, message: message, error: nil,

@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// Checks the registrations read from a target as `verify()` checks a container: missing
 /// dependencies (and arguments no registration takes), cycles of dependencies, and captive
 /// dependencies. Where the syntax cannot settle something, it says so and does not guess.
@@ -77,26 +79,20 @@ struct GraphCheck {
                 && (candidate.service == key.service || candidate.boundTypes.contains(key.service))
         }
         let requester = registration.key?.step ?? registration.service.map(TypeSpelling.displayed)
-        let pathText = requester.map { " while resolving `\($0)`" } ?? ""
+        let pathText = ProblemText.whileResolving(requester.map { [$0] } ?? [])
         let sameName = candidates.filter { $0.key?.name == key.name && $0.key?.arguments != key.arguments }
         let kind: Finding.Kind = sameName.isEmpty ? .missingDependency : .argumentMismatch
-        var message: String
+        let summary: String
         let advice: String
         if kind == .argumentMismatch {
-            message = "No registration of \(key.described) takes these arguments\(pathText)."
-            advice =
-                "pass the arguments the registration declares, in the same order and with the same types, or register a factory for \(key.argumentList)."
+            summary = ProblemText.argumentMismatchSummary(key.described, whileResolving: pathText)
+            advice = ProblemText.argumentMismatchAdvice(arguments: key.argumentList)
         } else {
-            message = "No registration for \(key.described)\(pathText)."
-            advice =
-                candidates.isEmpty
-                ? "register `\(key.displayedService)` in this container or one of its parents before resolving it."
-                : "resolve it under a name it is registered with, or register it under \(key.name.map { "name \"\($0)\"" } ?? "no name")."
+            summary = ProblemText.missingSummary(key.described, whileResolving: pathText)
+            advice = ProblemText.missingAdvice(
+                service: key.displayedService, name: key.name.map { "\"\($0)\"" }, hasNearMisses: !candidates.isEmpty)
         }
-        if !candidates.isEmpty {
-            message += " Registered instead: \(candidates.map(Self.nearMiss).joined(separator: "; "))."
-        }
-        message += " To fix, " + advice
+        var message = ProblemText.message(summary: summary, nearMisses: candidates.map(Self.nearMiss), advice: advice)
         // Something the check cannot see may register it: say so, and do not fail the build.
         let unseen = unseenRegistrations(of: key.service)
         var severity = Finding.Severity.error
@@ -128,15 +124,12 @@ struct GraphCheck {
 
     /// A registration as `verify()` lists a near miss.
     private static func nearMiss(_ registration: Registration) -> String {
-        var parts = ["`\(registration.service.map(TypeSpelling.displayed) ?? "?")`"]
-        parts.append(registration.key?.name.map { "name: \"\($0)\"" } ?? "no name")
-        if let arguments = registration.key?.arguments, !arguments.isEmpty {
-            parts.append("arguments: (\(arguments.map(TypeSpelling.displayed).joined(separator: ", ")))")
-        } else {
-            parts.append("no arguments")
-        }
-        parts.append("scope: \(registration.scope?.description ?? "?")")
-        return parts.joined(separator: ", ") + " at \(registration.site)"
+        let arguments = registration.key?.arguments ?? []
+        return ProblemText.nearMiss(
+            service: registration.service.map(TypeSpelling.displayed) ?? "?",
+            name: registration.key?.name.map { "\"\($0)\"" },
+            arguments: arguments.isEmpty ? nil : "(\(arguments.map(TypeSpelling.displayed).joined(separator: ", ")))",
+            scope: registration.scope?.description ?? "?", at: registration.site.description)
     }
 
     // MARK: The graph of what builds what
@@ -221,9 +214,9 @@ struct GraphCheck {
         let steps = path.map { registrations[$0].key?.step ?? "?" }
         let repeated = registrations[path[path.count - 1]]
         let closingResolve = stack.last?.via?.site ?? repeated.site
-        let message =
-            "Dependency cycle: \(steps.joined(separator: " → ")). Registered at \(repeated.site). "
-            + "To fix, " + Self.cycleAdvice
+        let message = ProblemText.message(
+            summary: ProblemText.cycleSummary(steps), registeredAt: repeated.site.description,
+            advice: ProblemText.cycleAdvice)
         let notes = members.dropLast().map { member in
             Finding.Note(
                 site: registrations[member].site,
@@ -233,12 +226,6 @@ struct GraphCheck {
             severity: .error, kind: .cycle, site: closingResolve, registration: repeated.site, message: message,
             subject: members.map { registrations[$0].key?.step ?? "?" }.sorted(), notes: notes)
     }
-
-    /// How to break a cycle, in `verify()`'s words.
-    static let cycleAdvice =
-        "break the cycle: let one side receive the other after creation with "
-        + "`.then { resolver, instance in … }`, or resolve it when first needed through a `LazyResolver` "
-        + "(or a stored `Resolver`)."
 
     // MARK: Captive dependencies
 
@@ -260,30 +247,28 @@ struct GraphCheck {
                         continue
                     }
                     let direct = first == nil
-                    if holderScope.outlives(scope) && (direct || scope.isHeld || scope == .weak) {
+                    if holderScope.keepsCaptive(scope, directly: direct) {
                         findings.append(
                             captive(
                                 holder: holder, holderScope: holderScope, dependency: registrations[edge.target],
                                 at: (first ?? edge.dependency).site))
                     }
-                    if scope == .transient || scope == .graph { queue.append((edge.target, first ?? edge.dependency)) }
+                    if scope.isMadeForItsHolder { queue.append((edge.target, first ?? edge.dependency)) }
                 }
             }
         }
         return findings
     }
 
-    private func captive(holder: Registration, holderScope: ScopeKind, dependency: Registration, at site: Site)
+    private func captive(holder: Registration, holderScope: Lifetime, dependency: Registration, at site: Site)
         -> Finding
     {
         let holderType = holder.service.map(TypeSpelling.displayed) ?? "?"
         let dependencyType = dependency.service.map(TypeSpelling.displayed) ?? "?"
-        let dependencyScope = dependency.scope?.description ?? "?"
-        let message =
-            "`\(holderType)` (\(holderScope)), registered at \(holder.site), keeps the `\(dependencyType)` "
-            + "(\(dependencyScope)) it was built with, registered at \(dependency.site), for as long as it lives: "
-            + "longer than \(dependencyScope) allows. To fix, give `\(dependencyType)` a scope that lives at least "
-            + "as long, make `\(holderType)` shorter-lived, or resolve it when needed through a stored `Resolver`."
+        let message = ProblemText.captive(
+            holder: holderType, holderScope: holderScope.description, holderSite: holder.site.description,
+            dependency: dependencyType, dependencyScope: dependency.scope?.description ?? "?",
+            dependencySite: dependency.site.description)
         return Finding(
             severity: .error, kind: .captiveDependency, site: site, registration: holder.site, message: message,
             subject: [holder.key?.step ?? holderType, dependency.key?.step ?? dependencyType])

@@ -1,3 +1,4 @@
+import KeystoneRules
 import SwiftSyntax
 
 /// What the target declares that the reading of registrations needs: initialisers and
@@ -36,7 +37,7 @@ package struct Declarations: Sendable {
     /// `Billing.audit` → `"billing"`; a global constant by its name alone.
     package var names: [String: String] = [:]
     /// `Scope` constants by the type that declares them: `Scope.session` → `.cached("session")`.
-    package var scopes: [String: ScopeKind] = [:]
+    package var scopes: [String: Lifetime] = [:]
     /// Every identifier declared at file or type level (modules, lists of modules, functions).
     package var declaredIdentifiers: Set<String> = []
     /// Whether some container in the target is made with a default scope of its own.

@@ -1,3 +1,4 @@
+import KeystoneRules
 import SwiftSyntax
 
 /// A registration read from the source: a `register`, `autoregister`, `registerMainActor`
@@ -18,7 +19,7 @@ package struct Registration: Sendable {
     /// The service type, when the syntax fixes at least that.
     package var service: String?
     /// The scope, when the syntax fixes it.
-    package var scope: ScopeKind?
+    package var scope: Lifetime?
     /// Where the call is written: the line that `verify()` names.
     package var site: Site
     /// How it was made.

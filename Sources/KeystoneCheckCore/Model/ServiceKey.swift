@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// What a registration is found by, as `Container` keys it: the service type, the name and
 /// the runtime argument types. Types are spelled qualified by the types they are nested in
 /// (`Billing.Client`), so that two nested types of one name stay apart; messages print them as
@@ -25,54 +27,11 @@ package struct ServiceKey: Hashable, Sendable {
 
     /// The key as `verify()` describes a request: `` `Logger` (name: "audit", arguments: (Int)) ``.
     package var described: String {
-        var details: [String] = []
-        if let name { details.append("name: \"\(name)\"") }
-        if !arguments.isEmpty { details.append("arguments: \(argumentList)") }
-        return details.isEmpty
-            ? "`\(displayedService)`" : "`\(displayedService)` (\(details.joined(separator: ", ")))"
+        ProblemText.requested(
+            service: displayedService, name: name.map { "\"\($0)\"" }, arguments: arguments.isEmpty ? nil : argumentList
+        )
     }
 
     /// One step of a resolution path: `Logger` or `Logger("audit")`.
-    package var step: String { name.map { "\(displayedService)(\"\($0)\")" } ?? displayedService }
-}
-
-/// A lifetime as `Scope` has it, or unknown when the syntax does not fix it.
-package enum ScopeKind: Hashable, Sendable, CustomStringConvertible {
-    case transient
-    case graph
-    case weak
-    case singleton
-    case cached(String)
-
-    /// Whether an instance of this scope is kept by the container.
-    package var isHeld: Bool {
-        switch self {
-        case .singleton, .cached: true
-        case .transient, .graph, .weak: false
-        }
-    }
-
-    /// The scope as written in Swift, as `Scope` prints it.
-    package var description: String {
-        switch self {
-        case .transient: ".transient"
-        case .graph: ".graph"
-        case .weak: ".weak"
-        case .singleton: ".singleton"
-        case .cached(let name): ".cached(\"\(name)\")"
-        }
-    }
-
-    /// Whether an instance of `self`'s scope keeping one of `dependency`'s scope keeps it longer
-    /// than that scope says: the rule of `verify()`.
-    package func outlives(_ dependency: ScopeKind) -> Bool {
-        switch (self, dependency) {
-        case (.singleton, .singleton): false
-        case (.singleton, _): true
-        case (.cached(let a), .cached(let b)): a != b
-        case (.cached, .singleton): false
-        case (.cached, _): true
-        default: false
-        }
-    }
+    package var step: String { ProblemText.step(service: displayedService, name: name.map { "\"\($0)\"" }) }
 }

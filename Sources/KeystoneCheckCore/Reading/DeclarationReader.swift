@@ -1,3 +1,4 @@
+import KeystoneRules
 import SwiftSyntax
 
 /// Collects what a file declares into ``Declarations``: initialisers (and a struct's memberwise
@@ -136,7 +137,7 @@ final class DeclarationReader: SyntaxVisitor {
 
     /// A scope written `.singleton`, `Scope.singleton`, `.cached("x")` or as a constant that
     /// `declarations` hold.
-    static func scopeValue(_ expression: ExprSyntax, declarations: Declarations?) -> ScopeKind? {
+    static func scopeValue(_ expression: ExprSyntax, declarations: Declarations?) -> Lifetime? {
         var expression = expression
         var argument: String?
         if let call = expression.as(FunctionCallExprSyntax.self) {

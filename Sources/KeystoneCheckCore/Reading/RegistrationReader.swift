@@ -1,3 +1,4 @@
+import KeystoneRules
 import SwiftSyntax
 
 /// Reads the registrations of one file: `register`, `registerMainActor`, `autoregister` and
@@ -34,7 +35,7 @@ final class RegistrationReader: SyntaxVisitor {
     /// The scope a registration on `node`'s receiver gets when it names none: the default of
     /// the container the receiver was made as, where this file makes it; `.graph` where no
     /// container of the target is made with another default; unknown otherwise.
-    private func defaultScope(_ node: FunctionCallExprSyntax) -> ScopeKind? {
+    private func defaultScope(_ node: FunctionCallExprSyntax) -> Lifetime? {
         if let made = containers.made(node.receiver) { return made.defaultScope }
         return declarations.setsDefaultScope ? nil : .graph
     }
@@ -382,7 +383,7 @@ private final class ContainerFinder: SyntaxVisitor {
         /// A child or override container, whose parent provides what it does not register.
         var isChild: Bool
         /// The scope of registrations that name none; nil when the syntax does not fix it.
-        var defaultScope: ScopeKind?
+        var defaultScope: Lifetime?
     }
 
     private let declarations: Declarations
