@@ -47,13 +47,12 @@ struct LoggedWeakReleaseTests {
 
         deinit {
             if observer.isResolvingThread {
-                // The other thread holds this lock only briefly (its own `reset`), unless it
-                // waits for this thread to release it: a lock that stays taken for the whole
-                // bound is held by this thread.
-                var spins = 0
+                // The other thread holds this lock for microseconds (its own `reset`), unless it
+                // waits for this thread to release it: a lock that stays taken for a whole
+                // second, on a machine however loaded, is held by this thread.
+                let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
                 while !observer.slot.lock.tryLock() {
-                    spins += 1
-                    if spins == 100_000 {
+                    if DispatchTime.now().uptimeNanoseconds > deadline {
                         observer.underLock.increment()
                         return
                     }
