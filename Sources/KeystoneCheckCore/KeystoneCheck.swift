@@ -41,6 +41,7 @@ package enum KeystoneCheck {
         var skipped: [(Site, String)] = []
         var readers: [RegistrationReader] = []
         var receivers: Set<String> = []
+        var parents: [String: String?] = [:]
         for file in files {
             let reader = RegistrationReader(declarations: declarations, source: file)
             reader.walk(file.tree)
@@ -48,6 +49,7 @@ package enum KeystoneCheck {
             openings += reader.openings
             skipped += reader.skipped
             receivers.formUnion(reader.receivers)
+            parents.merge(reader.parents) { first, _ in first }
             readers.append(reader)
         }
         for (index, file) in files.enumerated() {
@@ -62,7 +64,9 @@ package enum KeystoneCheck {
         var dormant: [Dormant: Int] = [:]
         for registration in registrations { if let holder = registration.dormant { dormant[holder, default: 0] += 1 } }
         registrations.removeAll { $0.dormant != nil }
-        var findings = graphFindings(registrations, openings: openings, declarations: declarations)
+        var findings = graphFindings(
+            registrations, context: GraphCheck.Context(openings: openings, declarations: declarations, parents: parents)
+        )
         findings += notes(registrations: registrations, openings: openings, skipped: skipped)
         for (holder, count) in dormant {
             findings.append(
@@ -87,11 +91,7 @@ package enum KeystoneCheck {
     /// The graph's problems under every assignment of the `#if` conditions that registrations
     /// and resolves are in, each with the conditions under which it applies: the compiler, which
     /// knows the build's flags, then decides (see ``generatedSwift(_:)``).
-    private static func graphFindings(
-        _ registrations: [Registration],
-        openings: [Opening],
-        declarations: Declarations
-    ) -> [Finding] {
+    private static func graphFindings(_ registrations: [Registration], context: GraphCheck.Context) -> [Finding] {
         let atoms = Set(
             registrations.flatMap { registration in
                 registration.condition.literals.map(\.atom)
@@ -99,11 +99,11 @@ package enum KeystoneCheck {
             }
         ).sorted()
         guard !atoms.isEmpty else {
-            return GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
+            return GraphCheck(registrations: registrations, context: context).run()
         }
         guard atoms.count <= maximumConditions else {
             // Too many to read under each: every branch at once, and nothing it finds is sure.
-            let all = GraphCheck(registrations: registrations, openings: openings, declarations: declarations).run()
+            let all = GraphCheck(registrations: registrations, context: context).run()
             return all.map { finding in
                 var finding = finding
                 if finding.severity == .error {
@@ -124,7 +124,7 @@ package enum KeystoneCheck {
                 registration.dependencies.removeAll { !$0.condition.holds(under: assignment) }
                 return registration
             }
-            for finding in GraphCheck(registrations: compiled, openings: openings, declarations: declarations).run() {
+            for finding in GraphCheck(registrations: compiled, context: context).run() {
                 let key = "\(finding.severity)|\(finding.diagnostic)"
                 if found[key] == nil {
                     found[key] = (finding, [])

@@ -441,4 +441,45 @@ import Testing
         #expect(errors.map(\.applicability.description) == ["true", "(!(DEBUG))"])
         #expect(!KeystoneCheck.generatedSwift(report).contains("#if true"))
     }
+
+    // MARK: Child containers
+
+    @Test func aChildReadsItsParentAndTheParentNeverItsChild() {
+        let report = Self.check(
+            """
+            final class Session: Sendable {}
+            final class Token: Sendable {}
+            final class Cart: Sendable { init(session: Session) {} }
+            final class Checkout: Sendable { init(token: Token) {} }
+            final class Ledger: Sendable { init(cart: Cart) {} }
+            func makeRequestContainer() -> Container {
+                let app = Container()
+                app.register(scope: .singleton) { _ in Session() }
+                app.register(scope: .transient) { r in try Ledger(cart: r.resolve()) }
+                let request = Container(parent: app)
+                request.register(scope: .transient) { r in try Cart(session: r.resolve()) }
+                request.register { r in try Checkout(token: r.resolve()) }
+                return request
+            }
+            """)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.subject.first) == ["Cart", "Token"], "\(report.findings.map(\.diagnostic))")
+        #expect(errors.first?.message.hasPrefix("No registration for `Cart` while resolving `Ledger`.") == true)
+    }
+
+    @Test func aChildsCaptiveIsFoundThroughItsParent() {
+        let report = Self.check(
+            """
+            final class Clock: Sendable {}
+            final class Ticker: Sendable { init(clock: Clock) {} }
+            func makeContainers() -> Container {
+                let app = Container(defaultScope: .transient)
+                app.register { _ in Clock() }
+                let screen = Container(parent: app)
+                screen.register(scope: .singleton) { r in try Ticker(clock: r.resolve()) }
+                return screen
+            }
+            """)
+        #expect(report.findings.filter { $0.severity == .error }.map(\.kind) == [.captiveDependency])
+    }
 }

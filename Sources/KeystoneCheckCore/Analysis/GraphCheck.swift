@@ -8,22 +8,30 @@ import KeystoneRules
 /// it, a cycle once, at the resolve that closes it (its other members as notes), a captive at
 /// the resolve that hands the holder its dependency.
 struct GraphCheck {
+    /// What the check knows of the target beyond its registrations.
+    struct Context {
+        /// Why registrations may exist that the check cannot see; a missing dependency is then
+        /// a warning, not an error.
+        var openings: [Opening] = []
+        /// What the target declares: which types only it can name.
+        var declarations = Declarations()
+        /// Each child container's parent (nil: one the target does not show).
+        var parents: [String: String?] = [:]
+    }
+
     let registrations: [Registration]
-    /// Why registrations may exist that the check cannot see; a missing dependency is then a
-    /// warning, not an error.
-    let openings: [Opening]
-    /// What the target declares: which types only it can name.
-    let declarations: Declarations
+    let context: Context
+    var openings: [Opening] { context.openings }
+    var declarations: Declarations { context.declarations }
 
     /// Registration indices by key; a bound type leads to the registration it converts.
     private var byKey: [ServiceKey: [Int]] = [:]
     /// Registrations whose key mentions a generic parameter: each provides every instantiation.
     private var patterns: [Int] = []
 
-    init(registrations: [Registration], openings: [Opening], declarations: Declarations = Declarations()) {
+    init(registrations: [Registration], context: Context = Context()) {
         self.registrations = registrations
-        self.openings = openings
-        self.declarations = declarations
+        self.context = context
         for (index, registration) in registrations.enumerated() {
             guard let key = registration.key, registration.kind != .contribution else { continue }
             if !registration.genericParameters.isEmpty {
@@ -42,10 +50,37 @@ struct GraphCheck {
         return missing() + cycles(edges) + captives(edges)
     }
 
-    /// Whether some registration provides `key`: one of its own, or a generic one that covers it.
-    private func isProvided(_ key: ServiceKey) -> Bool {
-        if byKey[key] != nil { return true }
+    /// The containers a registration's factory resolves from, nearest first: its own, then its
+    /// parents. Nil when that is not known (a container the target does not show): any.
+    private func lookupChain(of registration: Registration) -> [String]? {
+        guard var container = registration.container else { return nil }
+        var chain = [container]
+        while let parent = context.parents[container] {
+            guard let parent, !chain.contains(parent) else { return nil }
+            chain.append(parent)
+            container = parent
+        }
+        return chain
+    }
+
+    /// The registrations of `key` that `registration`'s factory may reach, nearest first: those
+    /// of its container, then of its parents, then those whose container is not known. All of
+    /// them when its own container is not known.
+    private func providers(of key: ServiceKey, for registration: Registration) -> [[Int]] {
+        let found = byKey[key] ?? []
+        guard let chain = lookupChain(of: registration) else { return found.isEmpty ? [] : [found] }
+        var levels = chain.map { container in found.filter { registrations[$0].container == container } }
+        levels.append(found.filter { registrations[$0].container == nil })
+        return levels.filter { !$0.isEmpty }
+    }
+
+    /// Whether some registration that `registration`'s factory can reach provides `key`: one of
+    /// its own, or a generic one that covers it.
+    private func isProvided(_ key: ServiceKey, for registration: Registration) -> Bool {
+        if !providers(of: key, for: registration).isEmpty { return true }
+        let chain = lookupChain(of: registration)
         return patterns.contains { index in
+            if let chain, let container = registrations[index].container, !chain.contains(container) { return false }
             let registration = registrations[index]
             guard let pattern = registration.key else { return false }
             let generics = registration.genericParameters
@@ -66,7 +101,7 @@ struct GraphCheck {
             var seen: Set<ServiceKey> = []
             for dependency in registration.dependencies {
                 guard let key = dependency.key, dependency.failure == .throws else { continue }
-                guard !isProvided(key), seen.insert(key).inserted else { continue }
+                guard !isProvided(key, for: registration), seen.insert(key).inserted else { continue }
                 findings.append(missing(key, at: dependency.site, by: registration))
             }
         }
@@ -151,12 +186,9 @@ struct GraphCheck {
             guard registration.key != nil, !registration.isAsync else { return [] }
             var edges: [Edge] = []
             for dependency in registration.dependencies where dependency.failure != .swallowed {
-                guard let key = dependency.key, var found = byKey[key] else { continue }
-                if let container = registration.container {
-                    let same = found.filter { registrations[$0].container == container }
-                    if !same.isEmpty { found = same }
-                }
-                guard found.count == 1, !registrations[found[0]].isAsync else { continue }
+                guard let key = dependency.key, let found = providers(of: key, for: registration).first,
+                    found.count == 1, !registrations[found[0]].isAsync
+                else { continue }
                 edges.append(Edge(target: found[0], dependency: dependency))
             }
             return edges
@@ -191,7 +223,7 @@ struct GraphCheck {
                 guard let key = dependency.key else { continue }
                 guard let edge = edges[index].first(where: { $0.dependency.site == dependency.site }) else {
                     // Missing: `verify()`'s resolution fails here, unless it answers nil.
-                    if dependency.failure == .throws, !isProvided(key) { return .failed }
+                    if dependency.failure == .throws, !isProvided(key, for: registration) { return .failed }
                     continue
                 }
                 stack[stack.count - 1].via = dependency

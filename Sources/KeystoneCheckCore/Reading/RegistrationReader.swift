@@ -80,8 +80,8 @@ final class RegistrationReader: SyntaxVisitor {
             explicitService = declarations.spelling.ofMetatype(first.expression)
             unreadService = explicitService == nil
         }
-        if isChild(node) {
-            skipped.append((registration.site, "it is made in a child or override container, whose parent is not read"))
+        if isOverride(node) {
+            skipped.append((registration.site, "it is made in an override container, which replaces what it copies"))
             return
         }
         let nameExpression = node.argument("name")
@@ -125,8 +125,8 @@ final class RegistrationReader: SyntaxVisitor {
     private func readAutoregister(_ node: FunctionCallExprSyntax) {
         guard isContainerReceiver(node) else { return }
         var registration = Registration(site: site(node), kind: .container)
-        if isChild(node) {
-            skipped.append((registration.site, "it is made in a child or override container, whose parent is not read"))
+        if isOverride(node) {
+            skipped.append((registration.site, "it is made in an override container, which replaces what it copies"))
             return
         }
         let unlabeled = node.arguments.filter { $0.label == nil }.map(\.expression)
@@ -370,9 +370,13 @@ final class RegistrationReader: SyntaxVisitor {
         return DeclarationReader.enclosingTypeOrExtension(of: Syntax(node)) == "Container"
     }
 
-    private func isChild(_ node: FunctionCallExprSyntax) -> Bool {
-        containers.made(node.receiver)?.isChild ?? false
+    private func isOverride(_ node: FunctionCallExprSyntax) -> Bool {
+        containers.made(node.receiver)?.isOverride ?? false
     }
+
+    /// The parent of each child container this file makes: its identity, or nil when the file
+    /// does not make the parent (a parameter, another file's).
+    var parents: [String: String?] { containers.parents }
 }
 
 /// How the container variables of a file are made: `Container(parent:)` (a child), the override
@@ -380,10 +384,20 @@ final class RegistrationReader: SyntaxVisitor {
 private final class ContainerFinder: SyntaxVisitor {
     /// How one variable's container is made.
     struct Made {
-        /// A child or override container, whose parent provides what it does not register.
-        var isChild: Bool
+        /// The override container of `withOverrides`, a copy whose registrations replace.
+        var isOverride = false
+        /// For a child (`Container(parent: p)`), its parent's identity when this file makes
+        /// it; `.some(nil)` for a parent the file does not make.
+        var parent: String?? = nil
         /// The scope of registrations that name none; nil when the syntax does not fix it.
         var defaultScope: Lifetime?
+    }
+
+    /// The parent of each child container.
+    var parents: [String: String?] {
+        var parents: [String: String?] = [:]
+        for (identity, made) in made { if let parent = made.parent { parents[identity] = parent } }
+        return parents
     }
 
     private let declarations: Declarations
@@ -428,8 +442,18 @@ private final class ContainerFinder: SyntaxVisitor {
         let defaultScope = call.argument("defaultScope").map {
             DeclarationReader.scopeValue($0, declarations: declarations)
         }
-        made[ContainerUseReader.scoped(name, at: Syntax(node), in: path)] = Made(
-            isChild: call.argument("parent") != nil, defaultScope: defaultScope ?? .graph)
+        var made = Made(defaultScope: defaultScope ?? .graph)
+        if let parent = call.argument("parent") {
+            let parentIdentity = identity(parent)
+            made.parent = .some(parentIdentity)
+            // A child's default is its parent's, unless it names one.
+            if defaultScope == nil {
+                made.defaultScope =
+                    parentIdentity.flatMap { self.made[$0]?.defaultScope }
+                    ?? (declarations.setsDefaultScope ? nil : .graph)
+            }
+        }
+        self.made[ContainerUseReader.scoped(name, at: Syntax(node), in: path)] = made
         return .visitChildren
     }
 
@@ -438,7 +462,7 @@ private final class ContainerFinder: SyntaxVisitor {
             let first = node.parameters(TypeSpelling()).first
         {
             made[ContainerUseReader.scoped(first.name, at: Syntax(node.statements), in: path)] = Made(
-                isChild: true, defaultScope: nil)
+                isOverride: true, defaultScope: nil)
         }
         return .visitChildren
     }
