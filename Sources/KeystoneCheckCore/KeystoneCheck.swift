@@ -60,6 +60,8 @@ package enum KeystoneCheck {
         }
 
         registrations = registrations.map { resolvingAliases($0, declarations.typeAliases) }
+        registrations = wired(
+            registrations, WiringReader(files: files, readers: readers, registrations: registrations).read())
         // What never runs is no part of the graph, here as in `verify()`: said once, in a note.
         var dormant: [Dormant: Int] = [:]
         for registration in registrations { if let holder = registration.dormant { dormant[holder, default: 0] += 1 } }
@@ -77,12 +79,35 @@ package enum KeystoneCheck {
                     subject: []))
         }
 
+        // A registration made in several containers is read once in each: one finding each time.
+        var said: Set<String> = []
+        findings = findings.filter { said.insert("\($0.severity)|\($0.diagnostic)|\($0.applicability)").inserted }
         let quiet = files.contains { file in file.lines.contains { $0.contains(noNotesDirective) } }
         findings = findings.filter { finding in
             !(quiet && finding.severity == .note) && !isSilenced(finding.site, in: files)
         }
         findings.sort { ($0.site, $0.kind.rawValue, $0.message) < ($1.site, $1.kind.rawValue, $1.message) }
-        return Report(findings: findings, registrationCount: registrations.count)
+        return Report(findings: findings, registrationCount: Set(registrations.map(\.site)).count)
+    }
+
+    /// The registrations in the order the composition root makes them, each in the container
+    /// it is made in: a registration in a helper called with two containers is one in each.
+    private static func wired(_ registrations: [Registration], _ wiring: WiringReader.Result) -> [Registration] {
+        var rank: [Site: Int] = [:]
+        for (index, site) in wiring.order.enumerated() { rank[site] = index }
+        let ordered = registrations.enumerated().sorted { a, b in
+            (rank[a.element.site] ?? Int.max, a.offset) < (rank[b.element.site] ?? Int.max, b.offset)
+        }
+        return ordered.flatMap { _, registration -> [Registration] in
+            guard let containers = wiring.containers[registration.site], !containers.isEmpty else {
+                return [registration]
+            }
+            return containers.sorted().map { container in
+                var registration = registration
+                registration.container = container
+                return registration
+            }
+        }
     }
 
     /// The most `#if` conditions the check reads the graph under every assignment of (2ⁿ runs).

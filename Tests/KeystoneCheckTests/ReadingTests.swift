@@ -482,4 +482,60 @@ import Testing
             """)
         #expect(report.findings.filter { $0.severity == .error }.map(\.kind) == [.captiveDependency])
     }
+
+    // MARK: Following the composition root
+
+    @Test func aHelperIsPartOfTheGraphOfTheContainerItIsCalledWith() {
+        let report = Self.check(
+            """
+            final class Clock: Sendable {}
+            final class Ticker: Sendable { init(clock: Clock) {} }
+            let tickers = Module {
+                singleton { try Ticker(clock: get()) }
+            }
+            func registerTicker(in container: Container) {
+                container.register(scope: .singleton) { r in try Ticker(clock: r.resolve()) }
+            }
+            func makeApp() throws -> Container {
+                let app = Container()
+                app.register(scope: .transient) { _ in Clock() }
+                registerTicker(in: app)
+                try app.load(tickers)
+                return app
+            }
+            func makePreview() -> Container {
+                let preview = Container()
+                preview.register(scope: .singleton) { _ in Clock() }
+                return preview
+            }
+            """)
+        // The preview's singleton `Clock` neither hides nor excuses the app's transient one.
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.map(\.kind) == [.captiveDependency, .captiveDependency], "\(report.findings.map(\.diagnostic))")
+        #expect(errors.map(\.site.line) == [4, 7])
+    }
+
+    @Test func aCycleIsFoundInTheOrderTheRootMakesItsRegistrations() throws {
+        let report = Self.check(
+            """
+            final class A: Sendable { init(b: B) {} }
+            final class B: Sendable { init(a: A) {} }
+            func registerB(in container: Container) {
+                container.register { r in try B(a: r.resolve()) }
+            }
+            func registerA(in container: Container) {
+                container.register { r in try A(b: r.resolve()) }
+            }
+            func makeContainer() -> Container {
+                let container = Container()
+                registerA(in: container)
+                registerB(in: container)
+                return container
+            }
+            """)
+        // `verify()` resolves `A` first, as it is registered first: the cycle closes in `B`.
+        let cycle = try #require(report.findings.first { $0.kind == .cycle })
+        #expect(cycle.message.hasPrefix("Dependency cycle: A → B → A."))
+        #expect(cycle.site.line == 4)
+    }
 }

@@ -109,9 +109,13 @@ struct GraphCheck {
     }
 
     private func missing(_ key: ServiceKey, at site: Site, by registration: Registration) -> Finding {
+        // Near misses the factory could reach: of its own container and its parents, or anywhere
+        // when that is not known.
+        let chain = lookupChain(of: registration)
         let candidates = registrations.filter { candidate in
             candidate.kind != .contribution
                 && (candidate.service == key.service || candidate.boundTypes.contains(key.service))
+                && (chain == nil || candidate.container.map { chain!.contains($0) } ?? true)
         }
         let requester = registration.key?.step ?? registration.service.map(TypeSpelling.displayed)
         let pathText = ProblemText.whileResolving(requester.map { [$0] } ?? [])

@@ -43,6 +43,8 @@ package struct Registration: Sendable {
     package var dormant: Dormant?
     /// The `#if` clauses it is in.
     package var condition = Condition.always
+    /// The module it is declared in, by the name of what holds the module.
+    package var module: String?
     /// The generic parameters its key mentions (`E` in `Repository<E>`, registered in a generic
     /// function): it provides every instantiation.
     package var genericParameters: Set<String> = []

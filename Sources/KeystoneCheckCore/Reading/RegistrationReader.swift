@@ -17,6 +17,11 @@ final class RegistrationReader: SyntaxVisitor {
     private(set) var skipped: [(Site, String)] = []
     /// The variables registrations are made on: the containers of the target.
     private(set) var receivers: Set<String> = []
+    /// Each registration's call, by its site.
+    private(set) var nodes: [Site: FunctionCallExprSyntax] = [:]
+
+    /// The container an expression names, when this file makes it (see `ContainerFinder`).
+    func containerIdentity(_ expression: ExprSyntax?) -> String? { containers.identity(expression) }
 
     init(declarations: Declarations, source: SourceFile) {
         self.declarations = declarations
@@ -245,6 +250,14 @@ final class RegistrationReader: SyntaxVisitor {
     /// The module a declaration is in, when the target never refers to it: declared as a
     /// variable, a property or a function that nothing names, so no `load` ever takes it.
     private func unloadedModule(of node: FunctionCallExprSyntax) -> Dormant? {
+        guard let holder = moduleHolder(of: node), !holder.isPublic, !declarations.referenced.contains(holder.name)
+        else { return nil }
+        return Dormant(site: holder.site, what: "the module `\(holder.shown)`", why: "is never loaded")
+    }
+
+    /// What holds the module a declaration is in: a variable, a property or a function, by
+    /// name; nil outside a module, or for a module handed on where it is made (`load(Module { … })`).
+    func moduleHolder(of node: some SyntaxProtocol) -> (name: String, shown: String, site: Site, isPublic: Bool)? {
         var current = Syntax(node).parent
         var module: FunctionCallExprSyntax?
         while let parent = current {
@@ -264,17 +277,11 @@ final class RegistrationReader: SyntaxVisitor {
                 let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
             {
                 let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self)
-                guard declaration.map({ !TargetIndex.isPublic($0.modifiers) }) ?? false,
-                    !declarations.referenced.contains(name)
-                else { return nil }
-                return Dormant(site: site(binding), what: "the module `\(name)`", why: "is never loaded")
+                return (name, name, site(binding), declaration.map { TargetIndex.isPublic($0.modifiers) } ?? true)
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
                 let name = function.name.text
-                guard !TargetIndex.isPublic(function.modifiers), !declarations.referenced.contains(name) else {
-                    return nil
-                }
-                return Dormant(site: site(function.name), what: "the module `\(name)()`", why: "is never loaded")
+                return (name, "\(name)()", site(function.name), TargetIndex.isPublic(function.modifiers))
             }
             current = parent.parent
         }
@@ -331,6 +338,8 @@ final class RegistrationReader: SyntaxVisitor {
         registration.boundTypes = boundTypes(after: node)
         registration.container = containers.identity(node.receiver)
         registration.dormant = unloadedModule(of: node) ?? uncalledHelper(of: node)
+        registration.module = moduleHolder(of: node)?.name
+        nodes[registration.site] = node
         registration.condition = Condition.of(node)
         if let receiver = node.receiver?.as(DeclReferenceExprSyntax.self) {
             receivers.insert(ContainerUseReader.scoped(receiver.baseName.text, at: Syntax(node), in: source.path))
@@ -364,9 +373,13 @@ final class RegistrationReader: SyntaxVisitor {
         return FactoryReader(declarations: declarations, style: style, argumentTypes: types, locate: { self.site($0) })
     }
 
-    /// A receiver that can be a container: an expression, or `self` inside `extension Container`.
+    /// A receiver that can be a container: an expression that is not a type of the target's
+    /// (`Billing.register(in:)` is the app's own), or `self` inside `extension Container`.
     private func isContainerReceiver(_ node: FunctionCallExprSyntax) -> Bool {
-        if node.receiver != nil { return true }
+        if let receiver = node.receiver {
+            guard let type = declarations.spelling.of(expression: receiver) else { return true }
+            return !declarations.spelling.declared.contains(type)
+        }
         return DeclarationReader.enclosingTypeOrExtension(of: Syntax(node)) == "Container"
     }
 
