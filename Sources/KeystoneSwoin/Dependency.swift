@@ -4,6 +4,9 @@ import Keystone
 /// what `.bind` and `.then` return.
 ///
 /// A module calls ``register(_:)`` on each of its dependencies once, when it is made.
+///
+/// A type of the app's own conforms with ``name``, ``cacheType`` and ``register(_:)``, as
+/// since Swoin 0.0.3; its `register(_:)` registers declarations it holds, such as a `single`.
 public protocol Dependency {
     /// The name that tells apart dependencies of the same type, if any.
     var name: String? { get }
@@ -12,11 +15,44 @@ public protocol Dependency {
 
     /// Adds this dependency to `module`.
     func register(_ module: Module)
+}
 
-    /// Makes the instance resolvable as `type` too, by a cast; the bound type shares the
-    /// name and cache type. A cast that does not hold is reported, with its resolution path,
-    /// when the bound type is resolved.
-    func bind<NewType>(_ type: NewType.Type) -> Dependency
+extension Dependency {
+    /// Makes the instance resolvable as `type` too, by a cast: Swoin 0.0.2's `bind` of any
+    /// dependency, for a value typed `Dependency`. The bound type shares the name and cache
+    /// type. A cast that does not hold is reported, with its resolution path, when the bound
+    /// type is resolved.
+    ///
+    /// Only a declaration (`single`, `factory`, `weak`, and what `.bind` and `.then` return)
+    /// knows the type to bind from: on a dependency of the app's own this traps, where Swoin
+    /// 0.0.3 and later do not compile it.
+    public func bind<NewType>(_ type: NewType.Type) -> Dependency {
+        guard let declaration = self as? any Rebindable else {
+            fatalError(
+                "Swoin: `\(Swift.type(of: self))` cannot be bound to `\(NewType.self)`: only a declaration (single, factory, weak, or what .bind and .then return) knows the type to bind from. To fix, call .bind on the declaration."
+            )
+        }
+        return declaration.rebind(NewType.self)
+    }
+}
+
+/// A declaration that ``Dependency/bind(_:)`` can bind more types to.
+protocol Rebindable {
+    func rebind<NewType>(_ type: NewType.Type) -> Dependency
+}
+
+/// Traps, as Swoin does, when `NewType` is a type the declaration already resolves as.
+func checkBinding<NewType>(_ type: NewType.Type, existing: Any.Type, bound: Any.Type?) {
+    if NewType.self == existing {
+        fatalError(
+            "Swoin: cannot bind `\(NewType.self)` to itself: the declaration already resolves as `\(existing)`. To fix, remove this .bind."
+        )
+    }
+    if let bound, NewType.self == bound {
+        fatalError(
+            "Swoin: the declaration of `\(existing)` is already bound to `\(NewType.self)`. To fix, remove the second .bind(\(NewType.self).self)."
+        )
+    }
 }
 
 /// A dependency built by a factory closure: the common base of ``single``, ``factory`` and
@@ -32,6 +68,8 @@ public class ResolvableDependency<T>: Dependency {
     public let cacheType: CacheType
     let make: @Sendable () -> T
     let hooks: [@Sendable (T) -> Void]
+    /// Types bound before a `.then` that made this dependency: they stay bound.
+    let bindings: [Binding<T>]
     let file: StaticString
     let line: UInt
 
@@ -52,7 +90,8 @@ public class ResolvableDependency<T>: Dependency {
         file: StaticString,
         line: UInt,
         make: @escaping @Sendable () -> T,
-        hooks: [@Sendable (T) -> Void] = []
+        hooks: [@Sendable (T) -> Void] = [],
+        bindings: [Binding<T>] = []
     ) {
         self.name = name
         self.cacheType = cacheType
@@ -60,26 +99,36 @@ public class ResolvableDependency<T>: Dependency {
         self.line = line
         self.make = make
         self.hooks = hooks
+        self.bindings = bindings
     }
 
     /// Adds this dependency to `module`, replacing one of the same type and name.
     public func register(_ module: Module) {
         module.register(T.self, named: name, cacheType: cacheType, file: file, line: line, factory: make, hooks: hooks)
+        for binding in bindings {
+            binding.register(module, name, cacheType, file, line)
+        }
     }
 
     /// Makes the instance resolvable as `type` too, by a cast (a protocol it conforms to, a
     /// superclass). The bound type shares the name and cache type.
-    public func bind<NewType>(_ type: NewType.Type) -> Dependency {
-        BoundDependency<T, NewType>(root: self, bindings: [Binding(NewType.self, converter: nil)])
+    ///
+    /// Binding the declaration's own type traps, as in Swoin.
+    public func bind<NewType>(_ type: NewType.Type) -> BoundDependency<T, NewType> {
+        checkBinding(NewType.self, existing: T.self, bound: nil)
+        return BoundDependency(root: self, bindings: [Binding(NewType.self, converter: nil)])
     }
 
     /// Makes the instance resolvable as `newType` too, converted by `converter`. The bound
     /// type shares the name and cache type: a `single`'s conversion is made once.
+    ///
+    /// Binding the declaration's own type traps, as in Swoin.
     public func bind<NewType>(
         _ newType: NewType.Type,
         _ converter: @escaping @Sendable (T) -> NewType
     ) -> BoundDependency<T, NewType> {
-        BoundDependency(root: self, bindings: [Binding(NewType.self, converter: converter)])
+        checkBinding(NewType.self, existing: T.self, bound: nil)
+        return BoundDependency(root: self, bindings: [Binding(NewType.self, converter: converter)])
     }
 
     /// Runs `closure` on every new instance, right after the factory made it.
@@ -88,7 +137,14 @@ public class ResolvableDependency<T>: Dependency {
     /// dependency there returns the new instance: the way to complete a circular reference.
     public func then(_ closure: @escaping @Sendable (T) -> Void) -> ResolvableDependency<T> {
         ResolvableDependency(
-            named: name, cacheType: cacheType, file: file, line: line, make: make, hooks: hooks + [closure])
+            named: name, cacheType: cacheType, file: file, line: line, make: make, hooks: hooks + [closure],
+            bindings: bindings)
+    }
+}
+
+extension ResolvableDependency: Rebindable {
+    func rebind<NewType>(_ type: NewType.Type) -> Dependency {
+        bind(NewType.self)
     }
 }
 
@@ -209,24 +265,42 @@ public class BoundDependency<ExistingType, AdditionalType>: Dependency {
     }
 
     /// Makes the instance resolvable as `type` too, by a cast.
-    public func bind<NewType>(_ type: NewType.Type) -> Dependency {
-        BoundDependency<ExistingType, NewType>(root: root, bindings: bindings + [Binding(NewType.self, converter: nil)])
+    ///
+    /// Binding the original declaration's type, or `AdditionalType` again, traps, as in Swoin.
+    public func bind<NewType>(_ type: NewType.Type) -> BoundDependency<ExistingType, NewType> {
+        checkBinding(NewType.self, existing: ExistingType.self, bound: AdditionalType.self)
+        return BoundDependency<ExistingType, NewType>(
+            root: root, bindings: bindings + [Binding(NewType.self, converter: nil)])
     }
 
     /// Makes the instance resolvable as `type` too, converted by `converter` from the
     /// original declaration's instance.
+    ///
+    /// Binding the original declaration's type, or `AdditionalType` again, traps, as in Swoin.
     public func bind<NewType>(
         _ type: NewType.Type,
         _ converter: @escaping @Sendable (ExistingType) -> NewType
     ) -> BoundDependency<ExistingType, NewType> {
-        BoundDependency<ExistingType, NewType>(
+        checkBinding(NewType.self, existing: ExistingType.self, bound: AdditionalType.self)
+        return BoundDependency<ExistingType, NewType>(
             root: root, bindings: bindings + [Binding(NewType.self, converter: converter)])
     }
 
     /// Runs `closure` on every new instance of the original declaration, right after the
-    /// factory made it; the bound types stay bound (Swoin dropped them here).
-    public func then(_ closure: @escaping @Sendable (ExistingType) -> Void) -> Dependency {
-        BoundDependency(root: root.then(closure), bindings: bindings)
+    /// factory made it, and returns that declaration with the hook, as Swoin 0.0.3 and later
+    /// do: its public ``ResolvableDependency/factory`` builds an instance and runs the hooks.
+    /// The bound types stay bound (Swoin dropped them here).
+    public func then(_ closure: @escaping @Sendable (ExistingType) -> Void) -> ResolvableDependency<ExistingType> {
+        let hooked = root.then(closure)
+        return ResolvableDependency(
+            named: hooked.name, cacheType: hooked.cacheType, file: hooked.file, line: hooked.line, make: hooked.make,
+            hooks: hooked.hooks, bindings: hooked.bindings + bindings)
+    }
+}
+
+extension BoundDependency: Rebindable {
+    func rebind<NewType>(_ type: NewType.Type) -> Dependency {
+        bind(NewType.self)
     }
 }
 

@@ -31,12 +31,25 @@ public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Sw
 
 /// A type that resolves its dependencies with its own `get()`, from ``Swoin/global`` unless
 /// it names another Swoin.
+///
+/// As in Swoin 0.0.5, `get()` is both an instance and a static function, so that a stored
+/// property's initial value and static code can call it too:
+///
+/// ```swift
+/// struct Cowboy: SwoinComponent {
+///     var horse: Horse = get()
+/// }
+/// ```
 public protocol SwoinComponent {
     /// The Swoin this type resolves from; ``Swoin/global`` by default.
     static var swoin: Swoin? { get }
 
     /// Resolves a dependency, as the free function ``get(_:named:swoin:)`` does.
     func get<T>(_ type: T.Type, named name: String?, swoin: Swoin?) -> T
+
+    /// Resolves a dependency, as the free function ``get(_:named:swoin:)`` does: the `get()`
+    /// of static code and of stored properties' initial values.
+    static func get<T>(_ type: T.Type, named name: String?, swoin: Swoin?) -> T
 }
 
 extension SwoinComponent {
@@ -45,6 +58,11 @@ extension SwoinComponent {
 
     /// Resolves a dependency from `swoin` (this type's ``swoin`` by default).
     public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = Self.swoin) -> T {
+        KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+    }
+
+    /// Resolves a dependency from `swoin` (this type's ``swoin`` by default).
+    public static func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = Self.swoin) -> T {
         KeystoneSwoin.get(T.self, named: name, swoin: swoin)
     }
 }

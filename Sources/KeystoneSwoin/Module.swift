@@ -19,8 +19,9 @@ import Keystone
 /// releases what they held. When two loaded modules declare the same type and name, the one
 /// loaded last answers, and the earlier one answers again once the later one is unloaded.
 ///
-/// Two declarations of the same type and name in one module: the later one wins.
-public final class Module: SwoinParameter, Sendable {
+/// Two declarations of the same type and name in one module: the later one wins. A module is
+/// a ``SwoinComponent``, as since Swoin 0.0.4: its `get()` resolves from ``Swoin/global``.
+public final class Module: SwoinParameter, SwoinComponent, Sendable {
     /// The dependencies, keyed by type and name, in the order first declared.
     private let entries = Locked<(order: [EntryKey], byKey: [EntryKey: ModuleEntry])>(([], [:]))
 
@@ -136,9 +137,9 @@ public func module(@ModuleBuilder builder: () -> [Dependency]) -> Module {
     Module(builder: builder)
 }
 
-/// Builds the dependency list of a ``Module``.
+/// Builds the dependency list of a ``Module``; a ``SwoinComponent``, as since Swoin 0.0.4.
 @resultBuilder
-public enum ModuleBuilder {
+public enum ModuleBuilder: SwoinComponent {
     /// The dependencies in order.
     public static func buildBlock(_ dependencies: Dependency...) -> [Dependency] {
         dependencies

@@ -50,13 +50,14 @@ struct SwoinDependencyTests {
         #expect(labelled.label == "456")
     }
 
-    @Test("Binding the same type again replaces the earlier binding")
+    @Test("Binding a type again, after another one, replaces the earlier binding (right after it traps)")
     func bindAgain() {
         let replacement = WidgetHolder(Widget("replacement"))
         let swoin = Swoin([
             Module {
                 single { Widget("123") }
                     .bind(WidgetHolder.self) { WidgetHolder($0) }
+                    .bind(Labelled.self)
                     .bind(WidgetHolder.self) { _ in replacement }
             }
         ])

@@ -75,6 +75,34 @@ struct SwoinTrapTests {
         #expect(standardError(result).contains("To fix"))
     }
 
+    @Test("Binding a dependency to its own type traps, as in Swoin")
+    func bindToOwnType() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = single { TrapWidget() }.bind(TrapWidget.self)
+        }
+        #expect(standardError(result).contains("cannot bind `TrapWidget` to itself"))
+    }
+
+    @Test("Binding a bound dependency to the type it is bound to traps, as in Swoin")
+    func bindTwice() async {
+        let again = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = single { SpecialWidget("x") }.bind(Widget.self).bind(Widget.self)
+        }
+        #expect(standardError(again).contains("is already bound to `Widget`"))
+        let back = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = single { SpecialWidget("x") }.bind(Widget.self) { $0 }.bind(SpecialWidget.self)
+        }
+        #expect(standardError(back).contains("cannot bind `SpecialWidget` to itself"))
+    }
+
+    @Test("bind on a Dependency of the app's own, which has no type to bind from")
+    func bindOnAppDependency() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = HistoryHorseAndWidget().bind(Widget.self)
+        }
+        #expect(standardError(result).contains("HistoryHorseAndWidget"))
+    }
+
     @Test("@Inject of a dependency no module declares")
     func injectMissing() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

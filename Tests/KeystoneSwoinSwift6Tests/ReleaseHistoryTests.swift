@@ -1,0 +1,1 @@
+../KeystoneSwoinTests/ReleaseHistoryTests.swift
