@@ -103,6 +103,9 @@ extension Resolver {
                     if let joining { return try joining.resolve(Service.self, name: keystoneName) }
                     return try target.tryResolve(Service.self, name: keystoneName)
                 }
+                #if DEBUG
+                    Resolver.decorate?(service)
+                #endif
                 return .found(service)
             } catch let error as ResolutionError {
                 if error.kind == .weakValueType, !demoted, let owner,

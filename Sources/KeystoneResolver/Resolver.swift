@@ -54,11 +54,12 @@ public final class Resolver: Sendable {
         var main: Resolver
         var root: Resolver
         var defaultScope: ResolverScope
+        var decorate: (@Sendable (_ service: Any) -> Void)?
     }
 
     private static let settings: Protected<Settings> = {
         let main = Resolver(backing: .shared)
-        return Protected(Settings(main: main, root: main, defaultScope: .graph))
+        return Protected(Settings(main: main, root: main, defaultScope: .graph, decorate: nil))
     }()
 
     /// The resolver the static `register` functions register in.
@@ -92,6 +93,21 @@ public final class Resolver: Sendable {
     public static var defaultScope: ResolverScope {
         get { settings.withLock { $0.defaultScope } }
         set { settings.withLock { $0.defaultScope = newValue } }
+    }
+
+    /// A decorator given every service that `resolve` and `optional` return (static or on a
+    /// resolver, and those a factory resolves), as in Resolver 1.5.1; nil, the default, for
+    /// none. As in Resolver, it is applied in debug builds only.
+    ///
+    /// ```swift
+    /// Resolver.decorate = { service in print("resolved \(type(of: service))") }
+    /// ```
+    ///
+    /// It runs on the thread that resolves, after the service is made and before it is
+    /// returned, so it is `@Sendable`. ``reset()`` leaves it as it is.
+    public static var decorate: (@Sendable (_ service: Any) -> Void)? {
+        get { settings.withLock { $0.decorate } }
+        set { settings.withLock { $0.decorate = newValue } }
     }
 
     // MARK: - Lifecycle

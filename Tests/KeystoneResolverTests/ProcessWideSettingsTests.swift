@@ -111,6 +111,30 @@ struct ProcessWideSettingsTests {
         }
     }
 
+    @Test("Resolver.decorate sees every service resolve() and optional() return (Resolver 1.5.1)")
+    func decorate() async {
+        await #expect(processExitsWith: .success) {
+            let seen = Decorated.Seen()
+            let resolver = Resolver()
+            resolver.register { Decorated() }
+            resolver.register { Pair(first: Coordinator(), second: Coordinator()) }
+            Resolver.decorate = { service in seen.append(service) }
+            let first: Decorated = resolver.resolve()
+            precondition(seen.last === first, "resolve() is decorated")
+            let second: Decorated? = resolver.optional()
+            precondition(seen.last === second, "optional() is decorated")
+            _ = resolver.resolve(Pair.self)
+            precondition(seen.count == 3)
+            precondition(resolver.optional(HookMarker.self, name: "missing") == nil)
+            precondition(seen.count == 3, "nothing resolved, nothing decorated")
+            Resolver.decorate = nil
+            _ = resolver.resolve(Decorated.self)
+            precondition(seen.count == 3, "nil turns it off")
+            Resolver.decorate = { service in print("resolved \(type(of: service))") }
+            _ = resolver.resolve(Decorated.self)
+        }
+    }
+
     @Test("ResolverScope.application.reset() drops the singletons")
     func applicationReset() async {
         await #expect(processExitsWith: .success) {
@@ -152,5 +176,17 @@ final class Pair {
     init(first: Coordinator, second: Coordinator) {
         self.first = first
         self.second = second
+    }
+}
+
+final class Decorated {
+    /// The services a decorator was given, in order.
+    ///
+    /// `@unchecked Sendable`: used on one thread only, in an exit test.
+    final class Seen: @unchecked Sendable {
+        private(set) var services: [Any] = []
+        var count: Int { services.count }
+        var last: AnyObject? { services.last.map { $0 as AnyObject } }
+        func append(_ service: Any) { services.append(service) }
     }
 }

@@ -1,0 +1,1 @@
+../KeystoneResolverTests/ReleaseHistoryTests.swift
