@@ -1,0 +1,1 @@
+../KeystoneZerkTests/ReleaseHistoryZerk.swift
