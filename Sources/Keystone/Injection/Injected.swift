@@ -95,8 +95,21 @@ public struct OptionalInjected<Service> {
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
     public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
-        wrappedValue = (container ?? Container.shared).resolveOptional(
-            Service.self, name: name, arguments: repeat each arguments)
+        let container = container ?? Container.shared
+        guard let verifying = ResolutionContext.verifying else {
+            wrappedValue = container.resolveOptional(Service.self, name: name, arguments: repeat each arguments)
+            return
+        }
+        // Verification reports a failure to build the service as a problem of the registration
+        // whose product this is, instead of ending the process it checks.
+        do {
+            wrappedValue = try container.tryResolve(Service.self, name: name, arguments: repeat each arguments)
+        } catch {
+            if !(error.kind == .notRegistered && error.path.count <= 1) {
+                verifying.observer?.swallowed(error, requester: verifying.requester)
+            }
+            wrappedValue = nil
+        }
     }
 }
 

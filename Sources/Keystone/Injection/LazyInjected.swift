@@ -142,7 +142,11 @@ public struct WeakLazyInjected<Service> {
             )
             return built ?? reference.object as? Service
         } catch {
-            fatalError("Keystone: \(error)")
+            // Read by a factory that verification runs: a problem of its registration, not the
+            // end of the process verification checks.
+            guard let verifying = ResolutionContext.verifying else { fatalError("Keystone: \(error)") }
+            verifying.observer?.swallowed(error, requester: verifying.requester)
+            return nil
         }
     }
 }

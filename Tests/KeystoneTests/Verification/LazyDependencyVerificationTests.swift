@@ -123,4 +123,30 @@ struct LazyDependencyVerificationTests {
             _ = Container.withShared(Container()) { Eager() }
         }
     }
+
+    /// Read as users read them: in the product's initialiser.
+    final class Spooler {}
+    final class Reading {
+        @OptionalInjected var optional: Organizer?
+        @WeakLazyInjected var spooler: Spooler?
+        var spooled = false
+        init() { spooled = spooler != nil }
+    }
+
+    @Test("@OptionalInjected and a read @WeakLazyInjected report a failed resolve instead of trapping")
+    func optionalAndWeakLazyReadInAProduct() throws {
+        let container = Container()
+        // `Organizer` is registered, but what it needs is not: its build fails.
+        container.register(scope: .transient) { r in
+            _ = try r.resolve(Printer.self)
+            return Organizer(printer: LazyResolver(from: r))
+        }
+        let line = #line + 1
+        container.register(scope: .transient) { _ in Reading() }
+        let report = Container.withShared(container) { container.verify() }
+        #expect(report.problems.allSatisfy { $0.kind == .missingDependency }, "\(report)")
+        #expect(report.problems.contains { $0.path.last == "Printer" })
+        let spooler = try #require(report.problems.first { $0.path.last == "Spooler" })
+        #expect(spooler.registeredAt == "KeystoneTests/LazyDependencyVerificationTests.swift:\(line)")
+    }
 }
