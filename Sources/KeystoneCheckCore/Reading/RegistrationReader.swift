@@ -159,7 +159,10 @@ final class RegistrationReader: SyntaxVisitor {
             resultType = type
             var parameters = signature.parameters
             if hasArgument {
-                guard !parameters.isEmpty else { return }
+                guard !parameters.isEmpty else {
+                    skipped.append((registration.site, "it takes an `argument:` but its initialiser has no parameter"))
+                    return
+                }
                 argumentTypes = parameters.removeFirst().type.map { [$0] }
             }
             registration.dependencies = parameters.map { parameter in
@@ -194,7 +197,10 @@ final class RegistrationReader: SyntaxVisitor {
         case "weak": registration.scope = .weak
         case "graph": registration.scope = .graph
         case "scoped":
-            guard !unlabeled.isEmpty else { return }
+            guard !unlabeled.isEmpty else {
+                skipped.append((registration.site, "its scope is not written where `scoped` expects it"))
+                return
+            }
             registration.scope = DeclarationReader.scopeValue(unlabeled.removeFirst(), declarations: declarations)
         default:
             registration.scope =
