@@ -213,3 +213,13 @@ struct MigrationKOInjectExamples {
         }
     }
 }
+
+extension MigrationKOInjectExamples {
+    @Test("The guide's table names the KOInject releases accepted and each deliberate difference")
+    func releasesTable() throws {
+        let section = try releasesSection(ofGuide: "KOInject")
+        for expected in ["1.0", "2.0.0", "`register(forType:", "`register(type:", "thread"] {
+            #expect(section.contains(expected), "\(expected)")
+        }
+    }
+}

@@ -177,3 +177,15 @@ extension Scope {
 extension Name {
     static let archive: Name = "archive"
 }
+
+extension MigrationResolverExamples {
+    @Test("The guide's table names the Resolver releases accepted and each deliberate difference")
+    func releasesTable() throws {
+        let section = try releasesSection(ofGuide: "Resolver")
+        for expected in [
+            "1.0", "1.5.1", "`Resolver.decorate`", "process-wide", "`.application`", "`.cached`", "`.shared`",
+        ] {
+            #expect(section.contains(expected), "\(expected)")
+        }
+    }
+}

@@ -129,3 +129,22 @@ struct MigrationSwoinExamples {
         weak var one: CircularOne?
     }
 }
+
+/// The "Releases and differences" section of the migration guide `MigratingFrom<name>.md`:
+/// the releases of the original it accepts and what behaves differently on purpose.
+func releasesSection(ofGuide name: String) throws -> String {
+    let guide = try DocumentationText.read("Sources/Keystone/Keystone.docc/MigratingFrom\(name).md")
+    let parts = guide.components(separatedBy: "\n## Releases and differences\n")
+    try #require(parts.count == 2, "MigratingFrom\(name).md has one \"Releases and differences\" section")
+    return parts[1].components(separatedBy: "\n## ")[0]
+}
+
+extension MigrationSwoinExamples {
+    @Test("The guide's table names the Swoin releases accepted and each deliberate difference")
+    func releasesTable() throws {
+        let section = try releasesSection(ofGuide: "Swoin")
+        for expected in ["0.0.2", "0.0.5", "static `get`", "`weak`", "`.then`", "`.bind`", "`get()`"] {
+            #expect(section.contains(expected), "\(expected)")
+        }
+    }
+}

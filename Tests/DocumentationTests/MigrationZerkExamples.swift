@@ -112,3 +112,13 @@ struct MigrationZerkExamples {
         @InjectedMethod(Settings.greet) var greet: (String) -> String
     }
 }
+
+extension MigrationZerkExamples {
+    @Test("The guide's table names the Zerk releases accepted and each deliberate difference")
+    func releasesTable() throws {
+        let section = try releasesSection(ofGuide: "Zerk")
+        for expected in ["1.0.0", "1.0.5", "`as:`", "`autoStore()`", "`scoped`", "name"] {
+            #expect(section.contains(expected), "\(expected)")
+        }
+    }
+}
