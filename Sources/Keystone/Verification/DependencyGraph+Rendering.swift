@@ -5,16 +5,21 @@ extension DependencyGraph {
     /// Shapes and colours by scope: `.singleton` a double box, `.cached` a rounded box,
     /// `.weak` a dashed ellipse, `.graph` an ellipse, `.transient` a dotted ellipse; a service
     /// that nothing provides is a red octagon. Problems are drawn in red, bound types point to
-    /// the registration they convert with a dashed arrow, and not-checked registrations are grey.
+    /// the registration they convert with a dashed arrow, a dependency resolved later is a dashed
+    /// arrow labelled "lazy", and not-checked registrations are grey. A legend box says so.
+    /// Two registrations that would read the same (two contributions of one type) show where
+    /// each is registered.
     public var dot: String {
         var lines = [
             "digraph Keystone {",
             "  rankdir=LR;",
             "  node [fontname=\"Helvetica\", fontsize=11, style=filled, fillcolor=\"#ffffff\"];",
-            "  edge [color=\"#555555\"];",
+            "  edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=10];",
         ]
+        let ambiguous = ambiguousNodes
         for node in nodes {
-            var attributes = ["label=\"\(Self.escaped(node.label + "\\n" + Self.scopeText(node)))\""]
+            let text = node.label + "\\n" + Self.scopeText(node, showingSite: ambiguous.contains(node.id))
+            var attributes = ["label=\"\(Self.escaped(text))\""]
             attributes += Self.dotStyle(node)
             lines.append("  n\(node.id) [\(attributes.joined(separator: ", "))];")
         }
@@ -30,8 +35,51 @@ extension DependencyGraph {
             let style = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  n\(edge.from) -> n\(edge.to)\(style);")
         }
+        lines += Self.dotLegend
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The DOT legend: a box with one node per scope's shape and one arrow per kind of edge.
+    private static var dotLegend: [String] {
+        var lines = [
+            "  subgraph cluster_legend {",
+            "    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=10; color=\"#bbbbbb\";",
+        ]
+        let scopes: [(String, Scope?)] = [
+            ("singleton", .singleton), ("cached", .cached("name")), ("weak", .weak), ("graph", .graph),
+            ("transient", .transient), ("missing", nil),
+        ]
+        for (key, scope) in scopes {
+            let sample = Node(
+                id: 0, service: "", name: nil, argumentTypes: nil, scope: scope, registeredAt: nil, containerDepth: 0,
+                boundTo: nil, hasProblem: scope == nil, isUnchecked: false, isAsync: false, isMainActor: false)
+            let label = scope.map(\.description) ?? "nothing provides it"
+            lines.append(
+                "    legend_\(key) [label=\"\(escaped(label))\", \(dotStyle(sample).joined(separator: ", "))];")
+        }
+        // In a row, not a column.
+        lines.append("    " + scopes.map { "legend_\($0.0)" }.joined(separator: " -> ") + " [style=invis];")
+        let arrows = [
+            ("depends", "builds with", ""), ("lazy", "resolves later", " [style=dashed, label=\"lazy\"]"),
+            ("bound", "bound type of", " [style=dashed, arrowhead=empty]"),
+            ("problem", "problem", " [color=\"#d62728\", penwidth=2]"),
+        ]
+        for (key, text, style) in arrows {
+            lines.append("    legend_\(key)_from [label=\"\(text)\", shape=plaintext, style=\"\"];")
+            lines.append("    legend_\(key)_to [label=\"\", shape=point];")
+            lines.append("    legend_\(key)_from -> legend_\(key)_to\(style);")
+        }
+        lines.append("  }")
+        return lines
+    }
+
+    /// The nodes whose label and scope text another node has too (two contributions of one
+    /// type): they also show where they are registered.
+    private var ambiguousNodes: Set<Int> {
+        var byText: [String: [Int]] = [:]
+        for node in nodes { byText[node.label + "|" + Self.scopeText(node), default: []].append(node.id) }
+        return Set(byText.values.filter { $0.count > 1 }.flatMap { $0 })
     }
 
     /// The graph as a Mermaid flowchart, to paste into Markdown inside a `mermaid` code block.
@@ -39,11 +87,14 @@ extension DependencyGraph {
     /// Shapes by scope: `.singleton` a subroutine box `[[ ]]`, `.cached` a rounded box `( )`,
     /// `.weak` a circle `(( ))`, `.graph` a stadium `([ ])`, `.transient` an asymmetric box
     /// `> ]`, a missing service a hexagon `{{ }}`. Problems are red; bound types link to their
-    /// registration with a dotted arrow.
+    /// registration with a dotted arrow, a dependency resolved later with a dotted arrow labelled
+    /// "lazy". A legend subgraph says so.
     public var mermaid: String {
         var lines = ["flowchart LR"]
+        let ambiguous = ambiguousNodes
         for node in nodes {
-            let text = "\"\(Self.mermaidEscaped(node.label))<br/>\(Self.mermaidEscaped(Self.scopeText(node)))\""
+            let scope = Self.scopeText(node, showingSite: ambiguous.contains(node.id))
+            let text = "\"\(Self.mermaidEscaped(node.label))<br/>\(Self.mermaidEscaped(scope))\""
             let shape: String
             switch node.scope?.kind {
             case .singleton: shape = "[[\(text)]]"
@@ -68,9 +119,22 @@ extension DependencyGraph {
             if edge.isProblem { problemLinks.append(linkIndex) }
             linkIndex += 1
         }
+        // The legend: one node per scope's shape, one link per kind of edge.
+        lines += [
+            "  subgraph legend [Legend]",
+            "    legend_singleton[[\".singleton\"]]",
+            "    legend_cached(\".cached(#quot;name#quot;)\")",
+            "    legend_weak((\".weak\"))",
+            "    legend_graph([\".graph\"])",
+            "    legend_transient>\".transient\"]",
+            "    legend_missing{{\"nothing provides it\"}}",
+            "    legend_depends[\"A\"] -- builds with --> legend_dependency[\"B\"]",
+            "    legend_lazy[\"A\"] -. lazy .-> legend_later[\"B\"]",
+            "  end",
+        ]
         lines.append("  classDef problem fill:#fde0e0,stroke:#d62728,stroke-width:2px")
         lines.append("  classDef unchecked fill:#eeeeee,stroke:#999999,color:#666666")
-        let problems = nodes.filter(\.hasProblem).map { "n\($0.id)" }
+        let problems = nodes.filter(\.hasProblem).map { "n\($0.id)" } + ["legend_missing"]
         if !problems.isEmpty { lines.append("  class \(problems.joined(separator: ",")) problem") }
         let unchecked = nodes.filter { $0.isUnchecked && !$0.hasProblem }.map { "n\($0.id)" }
         if !unchecked.isEmpty { lines.append("  class \(unchecked.joined(separator: ",")) unchecked") }
@@ -86,7 +150,7 @@ extension DependencyGraph {
         nodes.first { $0.id == edge.from }?.boundTo == edge.to
     }
 
-    private static func scopeText(_ node: Node) -> String {
+    private static func scopeText(_ node: Node, showingSite: Bool = false) -> String {
         var text = node.scope.map(\.description) ?? "missing"
         if node.boundTo != nil { text = "bound, " + text }
         if let arguments = node.argumentTypes { text += " " + arguments }
@@ -94,6 +158,9 @@ extension DependencyGraph {
         if node.isAsync { text += " · async" }
         if node.isMainActor { text += " · main actor" }
         if node.isUnchecked { text += " · not checked" }
+        if showingSite, let site = node.registeredAt {
+            text += " · \(site.split(separator: "/").last ?? Substring(site))"
+        }
         return text
     }
 

@@ -91,4 +91,25 @@ struct DependencyGraphTests {
         #expect(text.contains("\n\nProblems:\n  1. "))
         #expect(text.contains("Captive dependency: ResponseCache → RequestContext"))
     }
+
+    @Test("Both renderings carry a legend, and two registrations that would read the same show their sites")
+    func legendAndAmbiguousNodes() throws {
+        let container = Container()
+        container.contribute(scope: .singleton) { _ in GraphD() }
+        container.contribute(scope: .singleton) { _ in GraphD() }
+        let graph = container.verify().graph
+        let dot = graph.dot
+        #expect(dot.contains("subgraph cluster_legend {"))
+        #expect(dot.contains("legend_singleton [label=\".singleton\", shape=box, peripheries=2"))
+        #expect(dot.contains("legend_lazy_from -> legend_lazy_to [style=dashed, label=\"lazy\"];"))
+        #expect(graph.mermaid.contains("  subgraph legend [Legend]"))
+        // Two contributions of one type: each label says where it is registered.
+        let labels = graph.nodes.map { "\($0.service) \($0.registeredAt ?? "")" }
+        #expect(Set(labels).count == 2)
+        for node in graph.nodes {
+            let site = try #require(node.registeredAt?.split(separator: "/").last)
+            #expect(dot.contains(".singleton · \(site)"))
+            #expect(graph.mermaid.contains(".singleton · \(site)"))
+        }
+    }
 }
