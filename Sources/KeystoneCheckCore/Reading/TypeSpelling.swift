@@ -166,17 +166,6 @@ struct TypeSpelling: Sendable {
         if !name.isEmpty { result += transform(name) }
         return result
     }
-
-    /// The dotted names `text` mentions: `Dictionary<Billing.Client, Int>` → `Dictionary`,
-    /// `Billing.Client`, `Int`.
-    static func names(in text: String) -> [String] {
-        var found: [String] = []
-        _ = mapNames(text) { name in
-            found.append(name)
-            return name
-        }
-        return found
-    }
 }
 
 /// Reads what the rest of the reading needs from the whole target first: the qualified names
