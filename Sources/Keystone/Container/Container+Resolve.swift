@@ -19,16 +19,20 @@ extension Container {
     ///   - name: The name it was registered under, if any.
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
+    ///   - file: The file of the call, which a trap names. Leave the default.
+    ///   - line: The line of the call, which a trap names. Leave the default.
     @inlinable
     public func resolve<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Service {
         do {
             return try tryResolve(type, name: name, arguments: repeat each arguments)
         } catch {
-            fatalError("Keystone: \(error)")
+            fatalError("Keystone: \(error)", file: file, line: line)
         }
     }
 
@@ -69,12 +73,21 @@ extension Container {
     /// Only a missing registration of the requested service itself gives nil. A failure
     /// while building it, such as a missing dependency deeper in the graph, a cycle or a
     /// throwing factory, is a broken graph rather than an absent service: it traps like
-    /// ``resolve(_:name:arguments:)``, so that it is never mistaken for "not registered".
+    /// ``resolve(_:name:arguments:file:line:)``, so that it is never mistaken for "not registered".
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: The runtime arguments, matching the registration's.
+    ///   - file: The file of the call, which a trap names. Leave the default.
+    ///   - line: The line of the call, which a trap names. Leave the default.
     @inlinable
     public func resolveOptional<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Service? {
         // A key that nothing registers is answered nil before a resolution starts: the error
         // a failed resolve builds (its message names every type on the path) costs far more
@@ -90,7 +103,7 @@ extension Container {
         } catch  where error.isMissingRoot(depth: 0) {
             return nil
         } catch {
-            fatalError("Keystone: \(error)")
+            fatalError("Keystone: \(error)", file: file, line: line)
         }
     }
 

@@ -33,7 +33,7 @@
 ///   contribution whose module `unload` removes while `resolveAll` runs is not a failure: if
 ///   it is gone when `resolveAll` reaches it, the answer leaves it out.
 extension Container {
-    /// Adds a registration to the collection of `Service` that ``resolveAll(_:name:arguments:)``
+    /// Adds a registration to the collection of `Service` that ``resolveAll(_:name:arguments:file:line:)``
     /// returns.
     ///
     /// - Parameters:
@@ -96,15 +96,19 @@ extension Container {
     ///   - type: The service type; inferred from the context when omitted.
     ///   - name: The collection's name, if it has one.
     ///   - arguments: The runtime arguments, passed to every contribution.
+    ///   - file: The file of the call, which a trap names. Leave the default.
+    ///   - line: The line of the call, which a trap names. Leave the default.
     public func resolveAll<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> [Service] {
         do {
             return try tryResolveAll(type, name: name, arguments: repeat each arguments)
         } catch {
-            fatalError("Keystone: \(error)")
+            fatalError("Keystone: \(error)", file: file, line: line)
         }
     }
 

@@ -5,7 +5,7 @@ import KeystoneRules
 /// Every failure names the service, its name and argument types, the resolution path that
 /// led to it (`Root → Session → APIClient`), the registrations of the same type that did not
 /// match (near misses), and what to do about it. ``Container/tryResolve(_:name:arguments:)``
-/// throws it; ``Container/resolve(_:name:arguments:)`` traps with its ``description``.
+/// throws it; ``Container/resolve(_:name:arguments:file:line:)`` traps with its ``description``.
 ///
 /// ```swift
 /// do {

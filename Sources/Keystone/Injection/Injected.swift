@@ -10,7 +10,7 @@
 ///
 /// The service is resolved from `container`, or from ``Container/shared`` as it is when the
 /// owner is created (never earlier), and a missing registration traps with the full
-/// diagnostic, as ``Container/resolve(_:name:arguments:)`` does: an owner without its
+/// diagnostic, as ``Container/resolve(_:name:arguments:file:line:)`` does: an owner without its
 /// dependencies is a programming error. Use ``OptionalInjected`` where the service may be
 /// absent, and ``LazyInjected`` to resolve on first use instead.
 ///
@@ -38,8 +38,12 @@ public struct Injected<Service> {
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
     /// properties be created without writing an initialiser.
-    public init() {
-        self.init(name: nil)
+    ///
+    /// - Parameters:
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        self.init(name: nil, file: file, line: line)
     }
 
     /// Resolves the service now.
@@ -48,14 +52,24 @@ public struct Injected<Service> {
     ///   - name: The name it was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
-    public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init<each Argument>(
+        name: Name? = nil,
+        container: Container? = nil,
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
         do {
             service = try (container ?? Container.shared).tryResolve(
                 Service.self, name: name, arguments: repeat each arguments)
         } catch {
             // Verification reports the failure as a problem of the registration whose product
             // this is, instead of ending the process it checks; anywhere else it traps.
-            guard let verifying = ResolutionContext.verifying else { fatalError("Keystone: \(error)") }
+            guard let verifying = ResolutionContext.verifying else {
+                fatalError("Keystone: \(error)", file: file, line: line)
+            }
             verifying.observer?.swallowed(error, requester: verifying.requester)
             failure = error
         }
@@ -74,7 +88,7 @@ extension Injected: Sendable where Service: Sendable {}
 ///
 /// Only a missing registration of the service itself gives nil; a failure while building it
 /// (a missing dependency, a cycle, a throwing factory) traps, as
-/// ``Container/resolveOptional(_:name:arguments:)`` does, so that a broken graph is never
+/// ``Container/resolveOptional(_:name:arguments:file:line:)`` does, so that a broken graph is never
 /// mistaken for an optional feature that is switched off.
 @propertyWrapper
 public struct OptionalInjected<Service> {
@@ -84,8 +98,12 @@ public struct OptionalInjected<Service> {
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
     /// properties be created without writing an initialiser.
-    public init() {
-        self.init(name: nil)
+    ///
+    /// - Parameters:
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        self.init(name: nil, file: file, line: line)
     }
 
     /// Resolves the service now, if it is registered.
@@ -94,10 +112,19 @@ public struct OptionalInjected<Service> {
     ///   - name: The name it was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
-    public init<each Argument>(name: Name? = nil, container: Container? = nil, arguments: repeat each Argument) {
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init<each Argument>(
+        name: Name? = nil,
+        container: Container? = nil,
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) {
         let container = container ?? Container.shared
         guard let verifying = ResolutionContext.verifying else {
-            wrappedValue = container.resolveOptional(Service.self, name: name, arguments: repeat each arguments)
+            wrappedValue = container.resolveOptional(
+                Service.self, name: name, arguments: repeat each arguments, file: file, line: line)
             return
         }
         // Verification reports a failure to build the service as a problem of the registration

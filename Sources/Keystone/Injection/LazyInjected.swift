@@ -26,12 +26,19 @@
 public struct LazyInjected<Service> {
     /// The lazy resolver behind the property: `$property.object`, `$property.dispose()`.
     public let projectedValue: LazyResolver<Service>
+    /// Where the property is declared, which a trap names.
+    private let file: StaticString
+    private let line: UInt
 
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
     /// properties be created without writing an initialiser.
-    public init() {
-        self.init(name: nil)
+    ///
+    /// - Parameters:
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        self.init(name: nil, file: file, line: line)
     }
 
     /// Prepares to resolve the service on first access.
@@ -41,17 +48,23 @@ public struct LazyInjected<Service> {
     ///   - container: The container to resolve from; ``Container/shared`` (read at the
     ///     first access) when nil.
     ///   - arguments: The runtime arguments, kept until the first access.
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
     public init<each Argument: Sendable>(
         name: Name? = nil,
         container: Container? = nil,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) {
         projectedValue = LazyResolver(Service.self, name: name, from: container, arguments: repeat each arguments)
+        self.file = file
+        self.line = line
     }
 
     /// The service, resolved on the first read.
     public var wrappedValue: Service {
-        projectedValue.resolveOrTrap()
+        projectedValue.resolveOrTrap(file: file, line: line)
     }
 }
 
@@ -81,12 +94,19 @@ public struct WeakLazyInjected<Service> {
     private let make: @Sendable () throws -> Service
     private let name: Name?
     private let argumentTypes: Any.Type
+    /// Where the property is declared, which a trap names.
+    private let file: StaticString
+    private let line: UInt
 
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
     /// properties be created without writing an initialiser.
-    public init() {
-        self.init(name: nil)
+    ///
+    /// - Parameters:
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
+        self.init(name: nil, file: file, line: line)
     }
 
     /// Prepares to resolve the service on first access.
@@ -96,11 +116,17 @@ public struct WeakLazyInjected<Service> {
     ///   - container: The container to resolve from; ``Container/shared`` (read at the
     ///     first access) when nil.
     ///   - arguments: The runtime arguments, kept until the first access.
+    ///   - file: The file of the property, which a trap names. Leave the default.
+    ///   - line: The line of the property, which a trap names. Leave the default.
     public init<each Argument: Sendable>(
         name: Name? = nil,
         container: Container? = nil,
-        arguments: repeat each Argument
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) {
+        self.file = file
+        self.line = line
         let values = (repeat each arguments)
         self.name = name
         self.argumentTypes = (repeat each Argument).self
@@ -132,7 +158,8 @@ public struct WeakLazyInjected<Service> {
                     }
                     guard type(of: service as Any) is AnyClass else {
                         fatalError(
-                            "Keystone: @WeakLazyInjected \(Failure.describe(service: Service.self, name: name, arguments: argumentTypes)) resolved a value of type `\(Failure.typeName(type(of: service as Any)))`, which cannot be held weakly. To fix, use @LazyInjected or @Injected."
+                            "Keystone: @WeakLazyInjected \(Failure.describe(service: Service.self, name: name, arguments: argumentTypes)) resolved a value of type `\(Failure.typeName(type(of: service as Any)))`, which cannot be held weakly. To fix, use @LazyInjected or @Injected.",
+                            file: file, line: line
                         )
                     }
                     built = service
@@ -144,7 +171,9 @@ public struct WeakLazyInjected<Service> {
         } catch {
             // Read by a factory that verification runs: a problem of its registration, not the
             // end of the process verification checks.
-            guard let verifying = ResolutionContext.verifying else { fatalError("Keystone: \(error)") }
+            guard let verifying = ResolutionContext.verifying else {
+                fatalError("Keystone: \(error)", file: file, line: line)
+            }
             verifying.observer?.swallowed(error, requester: verifying.requester)
             return nil
         }

@@ -131,11 +131,11 @@ public final class LazyResolver<Service> {
 
     /// Resolves the service, trapping with the diagnostic if it cannot be resolved; for the
     /// property wrappers, whose getters cannot throw.
-    func resolveOrTrap() -> Service {
+    func resolveOrTrap(file: StaticString, line: UInt) -> Service {
         do {
             return try resolve()
         } catch {
-            fatalError("Keystone: \(error)")
+            fatalError("Keystone: \(error)", file: file, line: line)
         }
     }
 }

@@ -24,7 +24,7 @@
 /// progress. ``Declaration/bind(_:file:line:)``, ``Declaration/then(_:)`` and
 /// ``Declaration/onDispose(_:)`` refine it as ``Registration`` does for `register`.
 /// ``contribute(_:name:scope:file:line:_:)`` adds to a collection that
-/// ``Container/resolveAll(_:name:arguments:)`` returns.
+/// ``Container/resolveAll(_:name:arguments:file:line:)`` returns.
 ///
 /// A module is a value: declaring it registers nothing. `Container.load(_:)`
 /// registers its declarations in a container, `Container.unload(_:)` removes
