@@ -372,6 +372,9 @@ struct ModuleTests {
         let container = Container()
         let weakContainer = WeakContainerReference(container)
         let leaving = ModuleBox()
+        // The module's factory reaches the module through the box: let go of it at the end, so
+        // that the two do not keep each other alive.
+        defer { leaving.module = nil }
         leaving.module = Module {
             contribute(Labelled.self) {
                 if let module = leaving.module { weakContainer.container?.unload(module) }
