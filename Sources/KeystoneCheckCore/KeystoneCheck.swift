@@ -85,6 +85,7 @@ package enum KeystoneCheck {
         let quiet = files.contains { file in file.lines.contains { $0.contains(noNotesDirective) } }
         findings = findings.filter { finding in
             !(quiet && finding.severity == .note) && !isSilenced(finding.site, in: files)
+                && !isSilenced(finding.registration, in: files)
         }
         findings.sort { ($0.site, $0.kind.rawValue, $0.message) < ($1.site, $1.kind.rawValue, $1.message) }
         return Report(findings: findings, registrationCount: Set(registrations.map(\.site)).count)

@@ -538,4 +538,18 @@ import Testing
         #expect(cycle.message.hasPrefix("Dependency cycle: A → B → A."))
         #expect(cycle.site.line == 4)
     }
+
+    @Test func aCommentAtTheRegistrationSilencesAResolveBelowIt() {
+        let report = Self.check(
+            Self.types + """
+                func wire(_ container: Container) {
+                    // keystone-check:ignore: the platform registers the API
+                    container.register { r in
+                        let api: API = try r.resolve()
+                        return Client(api: api)
+                    }
+                }
+                """)
+        #expect(!report.hasErrors, "\(report.findings.map(\.diagnostic))")
+    }
 }
