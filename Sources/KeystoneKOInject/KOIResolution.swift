@@ -115,6 +115,6 @@ struct KOIResolution: KOIResolverProtocol {
     /// non-throwing API cannot return it, and `nil` would hide a broken graph behind a crash in a
     /// force unwrap, or a stack overflow.
     private func trap(_ error: ResolutionError) -> Never {
-        fatalError("Keystone: \(error)")
+        error.trap(file: #fileID, line: #line)
     }
 }

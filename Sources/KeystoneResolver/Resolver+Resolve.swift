@@ -116,7 +116,7 @@ extension Resolver {
                     continue
                 }
                 if optional, isMissing(error, registered: owner != nil) { return .missing }
-                fatalError("KeystoneResolver: \(error)")
+                error.trap(file: #fileID, line: #line)
             } catch {
                 fatalError("KeystoneResolver: \(error)")
             }

@@ -37,7 +37,7 @@ enum SwoinResolution {
         do {
             return try Keystone.get(T.self, name: Name.swoin(name))
         } catch {
-            fatalError("Keystone: \(error)")
+            error.trap(file: #fileID, line: #line)
         }
     }
 }

@@ -53,7 +53,7 @@ enum RestoreSource: Sendable {
         do {
             return try tryRestore(D.self, with: arguments)
         } catch {
-            fatalError("Keystone: \(error)")
+            error.trap(file: #fileID, line: #line)
         }
     }
 

@@ -112,6 +112,14 @@ struct BasicTests {
         resolver.register { XYZSessionService() }
         resolver.register { r in XYZService(r.resolve() as XYZSessionService) }
         #expect(resolver.container.verify().isValid)
+    }
+
+    @Test("verify() reports a factory's trapping resolve of a missing service instead of ending the process")
+    func verifySurvivesTheTrappingResolve() {
+        resolver.register { r in XYZService(r.resolve() as XYZSessionService) }
+        let report = resolver.container.verify()
+        #expect(!report.isValid)
+        #expect(report.problems.contains { $0.kind == .missingDependency && $0.path.last == "XYZSessionService" })
         let broken = Resolver()
         broken.register { XYZGraphService(nil, nil) }
         #expect(broken.container.resolveOptional(XYZGraphService.self) != nil)

@@ -42,16 +42,15 @@ struct GuideExamplesTests {
         #expect(service.session === resolver.resolve(XYZSessionService.self))
     }
 
-    @Test("A missing dependency of a Resolver factory traps during verify(), with its path")
-    func verificationTrapsOnMissingDependencies() async throws {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let resolver = KeystoneResolver.Resolver()
-            resolver.register { r in XYZService(r.resolve() as XYZSessionService) }
-            _ = resolver.container.verify()
-        }
-        let message = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
-        #expect(message.contains("XYZSessionService"))
-        #expect(message.contains("while resolving `XYZService`"))
+    @Test("A missing dependency of a Resolver factory is a problem verify() reports, with its path")
+    func verificationReportsMissingDependencies() throws {
+        let resolver = KeystoneResolver.Resolver()
+        resolver.register { r in XYZService(r.resolve() as XYZSessionService) }
+        let report = resolver.container.verify()
+        let problem = try #require(report.problems.first)
+        #expect(problem.kind == .missingDependency)
+        #expect(problem.message.contains("XYZSessionService"))
+        #expect(problem.message.contains("while resolving `XYZService`"))
     }
 
     @Test("Keystone's overrides reach Resolver's registrations, deep in the graph")

@@ -48,6 +48,17 @@ struct SwoinInteropTests {
         #expect(dot.contains("InteropClient") && dot.contains("InteropService"))
     }
 
+    @Test("verify() reports a get() of a missing service instead of ending the process")
+    func verifySurvivesGet() {
+        let swoin = Swoin([
+            KeystoneSwoin.Module {
+                KeystoneSwoin.factory { InteropClient(service: KeystoneSwoin.get()) }
+            }
+        ])
+        let report = swoin.container.verify()
+        #expect(report.problems.contains { $0.kind == .missingDependency && $0.path.last == "InteropService" })
+    }
+
     @Test("Unloaded and stopped modules leave nothing registered, and no logger")
     func unloadLeavesNothing() {
         Container.withShared(Container()) {

@@ -130,6 +130,17 @@ struct ZerkContainerTests {
         let problems = broken.container.verify().problems
         #expect(problems.contains { $0.kind == .missingDependency && $0.path.last == "EngineProtocol" })
     }
+
+    @Test("verify() reports a builder's restore of a missing dependency instead of ending the process")
+    func verifySurvivesRestore() {
+        let storage = Zerk.newStorage()
+        storage.transient { (storage: DependencyRestoring) in
+            Car(engine: storage.restore() as EngineProtocol) as CarProtocol
+        }
+        let report = storage.container.verify()
+        #expect(
+            report.problems.contains { $0.kind == .missingDependency && $0.path.last == "EngineProtocol" }, "\(report)")
+    }
 }
 
 @Suite("Zerk's failures are Keystone's diagnostics")

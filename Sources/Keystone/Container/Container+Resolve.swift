@@ -32,7 +32,7 @@ extension Container {
         do {
             return try tryResolve(type, name: name, arguments: repeat each arguments)
         } catch {
-            fatalError("Keystone: \(error)", file: file, line: line)
+            error.trap(file: file, line: line)
         }
     }
 
@@ -103,7 +103,7 @@ extension Container {
         } catch  where error.isMissingRoot(depth: 0) {
             return nil
         } catch {
-            fatalError("Keystone: \(error)", file: file, line: line)
+            error.trap(file: file, line: line)
         }
     }
 
@@ -149,10 +149,21 @@ extension Container {
     ) throws(ResolutionError) -> Service {
         // The usual case: nothing else resolves on this thread, and it has a spare context.
         guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
+            let origin = CurrentResolution.context
+            // A factory that `verify()` runs, resolving from a container it captured (or from
+            // `Container.shared` bound to it): resolved in verification's copy of it, so that
+            // verification builds nothing in the container it checks.
+            if let observer = origin?.observer {
+                let shadow = observer.shadow(of: self)
+                if shadow !== self {
+                    return try shadow.resolveInNewContext(
+                        key, origin: origin, name: name, argumentTypes: argumentTypes, arguments: arguments)
+                }
+            }
             return try resolveInNewContext(
                 key,
                 slot: slot,
-                origin: CurrentResolution.context,
+                origin: origin,
                 name: name,
                 argumentTypes: argumentTypes,
                 arguments: arguments

@@ -108,7 +108,7 @@ extension Container {
         do {
             return try tryResolveAll(type, name: name, arguments: repeat each arguments)
         } catch {
-            fatalError("Keystone: \(error)", file: file, line: line)
+            error.trap(file: file, line: line)
         }
     }
 

@@ -93,6 +93,11 @@ final class ResolutionContext: @unchecked Sendable {
         finished = false
     }
 
+    /// The container this resolution started from, while it runs (nil once it has finished).
+    var rootContainer: Container? {
+        ResolutionContext.handoff.withLock { root?.takeUnretainedValue() }
+    }
+
     /// Whether `other` is this resolution or one it was started from.
     func isSelfOrOrigin(_ other: ResolutionContext) -> Bool {
         var current: ResolutionContext? = self

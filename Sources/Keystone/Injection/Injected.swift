@@ -26,8 +26,9 @@ public struct Injected<Service> {
     /// The resolved service. Settable, so that a test can replace it.
     public var wrappedValue: Service {
         get {
-            guard let service else { fatalError("Keystone: \(failure.map { "\($0)" } ?? "no service")") }
-            return service
+            if let service { return service }
+            // Only after verification could not resolve it: `failure` is set.
+            failure!.trap(file: #fileID, line: #line)
         }
         set {
             service = newValue

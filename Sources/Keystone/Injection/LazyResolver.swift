@@ -135,7 +135,7 @@ public final class LazyResolver<Service> {
         do {
             return try resolve()
         } catch {
-            fatalError("Keystone: \(error)", file: file, line: line)
+            error.trap(file: file, line: line)
         }
     }
 }

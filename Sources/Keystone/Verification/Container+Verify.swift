@@ -20,9 +20,15 @@ extension Container {
     /// own resolution, in a copy of the container (and of its parents) that holds no instance:
     /// the container's own singletons, caches and disposal order are untouched, and nothing
     /// verification builds is handed to your app. Instances it built are disposed (with their
-    /// `onDispose` hooks) when it ends. A factory that resolves through its ``Resolver`` is
-    /// checked in the copy; a factory that captured a container and resolves from it directly
-    /// reaches that container.
+    /// `onDispose` hooks) when it ends. A factory that resolves through its ``Resolver``, or from
+    /// the verified container itself (captured, or ``Container/shared`` bound to it), is checked
+    /// in the copy.
+    ///
+    /// Factories run on a thread of verification's own while the caller waits (main-actor
+    /// registrations on the caller's thread, when it is the main actor). One of Keystone's
+    /// traps that a factory reaches — a trapping `resolve` of a missing service, a property
+    /// wrapper that cannot resolve — is reported as a problem of its registration instead of
+    /// ending the process; what that factory does after it is listed as not checked.
     ///
     /// A factory with side effects (opening a camera, sending a request) can be kept out with
     /// ``Registration/skipVerification(because:)`` or replaced by a stand-in with
@@ -32,24 +38,9 @@ extension Container {
     /// - Parameter samples: Sample runtime arguments for registrations that take them.
     /// - Returns: The report; ``VerificationReport/isValid`` when there is no problem.
     public func verify(samples: VerificationSamples = VerificationSamples()) -> VerificationReport {
-        let shadow = Container(copying: self, forVerification: true)
-        var chain: [Container] = []
-        var current: Container? = shadow
-        while let container = current {
-            chain.append(container)
-            current = container.parent
-        }
-        var originals: [Container] = []
-        current = self
-        while let container = current {
-            originals.append(container)
-            current = container.parent
-        }
-        let observer = VerificationObserver(chain: chain, originals: originals)
-        var findings = Findings()
-
+        let run = VerificationRun(of: self, samples: samples)
         if isDisposed {
-            findings.add(
+            run.findings.add(
                 VerificationReport.Problem(
                     kind: .disposed,
                     path: [],
@@ -61,33 +52,19 @@ extension Container {
             )
         }
 
-        let roots = shadow.registry.allSlots.compactMap { slot in slot.lock.withLock { slot.entry } }
-        for root in roots {
-            observer.include(root, depth: 0)
-            do throws(ResolutionError) {
-                if root.argumentTypes == Void.self {
-                    try root.resolveAsRoot(in: shadow, observer: observer)
-                } else if let check = samples.checks[root.key] {
-                    try Self.run(check, in: shadow, observer: observer)
-                } else {
-                    findings.notChecked(
-                        root,
-                        reason:
-                            "takes runtime arguments \(Failure.argumentList(root.argumentTypes)); give sample arguments with `VerificationSamples.add` to check it."
-                    )
-                    continue
-                }
-                if case .standIn(let reason) = root.verification {
-                    findings.notChecked(
-                        root,
-                        reason:
-                            "verified with a stand-in (\(reason)): its own factory and what it resolves are not checked."
-                    )
-                }
-            } catch {
-                findings.record(error, root: root, requester: observer.requesterOfLatestResolve)
+        // Factories run on a thread of verification's own, so that a trap one reaches stops
+        // that thread instead of this process (see `VerificationThread`); this thread waits. The
+        // test trait's task-local container goes with them.
+        let bound = Container.bound
+        while run.hasRootsLeft {
+            let outcome = VerificationThread.run(for: run.observer) {
+                Container.$bound.withValue(bound) { run.checkRoots() }
             }
+            if case .trapped(let trapped) = outcome { run.stoppedAtTrap(trapped) }
         }
+        // Main-actor registrations, and what depends on one, are built here, on the main
+        // actor, where a trap is not caught.
+        run.checkDeferredRoots()
 
         for replacement in lifecycle.replacementsSoFar {
             let what = Failure.describe(
@@ -96,7 +73,7 @@ extension Container {
                 arguments: replacement.argumentTypes
             )
             let again = replacement.count == 1 ? "again" : "\(replacement.count) more times, last"
-            findings.add(
+            run.findings.add(
                 VerificationReport.Problem(
                     kind: .duplicateRegistration,
                     path: [Failure.step(service: replacement.service, name: replacement.name)],
@@ -111,30 +88,147 @@ extension Container {
 
         // Failures nothing could throw (an `@Injected` property of a factory's product) and lazy
         // dependencies nothing provides: problems of the registration whose factory ran.
-        for failure in observer.swallowedFailures {
+        for failure in run.observer.swallowedFailures {
             guard let requester = failure.requester else { continue }
-            findings.record(failure.error, root: requester, requester: requester)
+            run.findings.record(failure.error, root: requester, requester: requester)
         }
 
-        shadow.dispose()
-        let snapshot = observer.snapshot
+        // Only the shadow in use: one given up to a parked thread is never disposed, since the
+        // builds in progress on that thread would never end.
+        run.shadow.dispose()
+        let snapshot = run.observer.snapshot
         // What is resolved later is never built with its holder: no captive through it.
         let captives = Self.captiveDependencies(
             nodes: snapshot.nodes.map(\.node), edges: snapshot.edges.filter { !$0.isLazy })
         for captive in captives {
-            findings.add(captive.problem, involving: captive.problem.path)
+            run.findings.add(captive.problem, involving: captive.problem.path)
         }
         return VerificationReport(
-            problems: findings.problems,
-            unchecked: findings.unchecked.map(\.item),
-            registrationCount: roots.count,
+            problems: run.findings.problems,
+            unchecked: run.findings.unchecked.map(\.item),
+            registrationCount: run.roots.count,
             graph: Self.graph(
                 snapshot,
-                problemSteps: findings.problemSteps,
+                problemSteps: run.findings.problemSteps,
                 problemEdges: Set(captives.flatMap(\.edges)),
-                unchecked: Set(findings.unchecked.map(\.entry))
+                unchecked: Set(run.findings.unchecked.map(\.entry))
             )
         )
+    }
+}
+
+/// One run of ``Container/verify(samples:)``: the copies it builds in, what it saw, what it
+/// found, and the registrations it has still to check.
+///
+/// `@unchecked Sendable`: one thread at a time touches it — a ``VerificationThread`` while the
+/// caller waits for it, the caller once that thread has finished or parked — handed over
+/// through the verification thread's lock, which orders everything the thread did before the
+/// caller reads it. (The observer has a lock of its own: a factory may resolve on yet another
+/// thread.)
+private final class VerificationRun: @unchecked Sendable {
+    let original: Container
+    let samples: VerificationSamples
+    let observer: VerificationObserver
+    /// The copy that registrations are built in now: a fresh one after a factory reached a
+    /// trap, since the thread it parked holds the claims of the builds it had in progress.
+    private(set) var shadow: Container
+    /// Every registration of the verified container, as the first copy has them.
+    let roots: [AnyEntry]
+    private var next = 0
+    /// The root being checked, and where it was checked from.
+    private var current: AnyEntry?
+    var findings = Findings()
+    /// Whether `verify()` was called on the main actor, where main-actor registrations can be
+    /// built (the verification thread cannot).
+    private let callerIsOnMainActor = MainActorContext.isCurrent
+    /// Roots that need the main actor, checked on the caller's thread at the end.
+    private var deferred: [AnyEntry] = []
+
+    init(of original: Container, samples: VerificationSamples) {
+        self.original = original
+        self.samples = samples
+        shadow = Container(copying: original, forVerification: true)
+        observer = VerificationObserver(chain: Self.chain(from: shadow), originals: Self.chain(from: original))
+        roots = shadow.registry.allSlots.compactMap { slot in slot.lock.withLock { slot.entry } }
+    }
+
+    /// `container` and its parents, nearest first.
+    private static func chain(from container: Container) -> [Container] {
+        var chain: [Container] = []
+        var current: Container? = container
+        while let container = current {
+            chain.append(container)
+            current = container.parent
+        }
+        return chain
+    }
+
+    var hasRootsLeft: Bool { next < roots.count }
+
+    /// Checks the roots left, in order.
+    func checkRoots() {
+        while next < roots.count {
+            let root = roots[next]
+            next += 1
+            current = root
+            check(root, onCallersThread: false)
+            current = nil
+        }
+    }
+
+    /// Checks the roots that need the main actor, on the caller's thread.
+    func checkDeferredRoots() {
+        for root in deferred { check(root, onCallersThread: true) }
+        deferred = []
+    }
+
+    /// Records the trap that the check of the current root reached, and goes on in fresh
+    /// copies of the containers.
+    func stoppedAtTrap(_ trapped: VerificationThread.Trapped) {
+        guard let root = current else { return }
+        current = nil
+        let requester = trapped.requester.map(observer.canonicalEntry)
+        findings.record(trapped.error, root: root, requester: requester)
+        findings.notChecked(
+            requester ?? root,
+            reason:
+                "its factory reached a trap at \(trapped.location) (a trapping resolve or a property wrapper that could not resolve); what it does after that is not checked."
+        )
+        shadow = Container(copying: original, forVerification: true)
+        observer.replaceShadows(with: Self.chain(from: shadow))
+    }
+
+    private func check(_ root: AnyEntry, onCallersThread: Bool) {
+        // The current shadow's copy of the root (the first shadow's own, until a trap).
+        let copy = shadow.registry.slot(for: root.key).flatMap { slot in slot.lock.withLock { slot.entry } } ?? root
+        observer.include(root, depth: 0)
+        do throws(ResolutionError) {
+            if root.argumentTypes == Void.self {
+                try copy.resolveAsRoot(in: shadow, observer: observer)
+            } else if let check = samples.checks[root.key] {
+                try Container.run(check, in: shadow, observer: observer)
+            } else {
+                findings.notChecked(
+                    root,
+                    reason:
+                        "takes runtime arguments \(Failure.argumentList(root.argumentTypes)); give sample arguments with `VerificationSamples.add` to check it."
+                )
+                return
+            }
+            if case .standIn(let reason) = root.verification {
+                findings.notChecked(
+                    root,
+                    reason:
+                        "verified with a stand-in (\(reason)): its own factory and what it resolves are not checked."
+                )
+            }
+        } catch {
+            if error.kind == .mainActorOnly && callerIsOnMainActor && !onCallersThread {
+                deferred.append(root)
+                return
+            }
+            findings.record(error, root: root, requester: observer.requesterOfLatestResolve)
+        }
     }
 }
 

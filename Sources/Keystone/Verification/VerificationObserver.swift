@@ -45,26 +45,81 @@ final class VerificationObserver: @unchecked Sendable {
     private var seenEdges: Set<Edge> = []
     private var swallowed: [Swallowed] = []
     /// The shadow containers, nearest first, to tell how deep a registration lives.
-    private let chain: [ObjectIdentifier]
+    private var chain: [ObjectIdentifier]
     /// The verified container and its parents, nearest first, each with its shadow: a lazy
-    /// dependency on one of them is looked up in its shadow.
-    private let shadows: [(original: ObjectIdentifier, shadow: Container)]
+    /// dependency on one of them is looked up in its shadow, and a resolve a factory makes
+    /// from one of them runs in its shadow.
+    private var shadows: [(original: ObjectIdentifier, shadow: Container)]
+    /// The first shadows, nearest first: the registrations of later shadows (made after a
+    /// factory reached a trap, see ``VerificationThread``) are recorded as theirs, so that the
+    /// graph has one node per registration.
+    private let firstChain: [Container]
+    /// A later shadow's registrations, by identity, and the first shadow's that they copy.
+    private var canonical: [ObjectIdentifier: AnyEntry] = [:]
+    /// Every shadow made so far, also those given up: a resolution running in one of them
+    /// builds nothing outside verification.
+    private var everyShadow: Set<ObjectIdentifier>
 
     init(chain: [Container], originals: [Container] = []) {
         self.chain = chain.map(ObjectIdentifier.init)
+        self.firstChain = chain
+        self.everyShadow = Set(chain.map(ObjectIdentifier.init))
         self.shadows = zip(originals, chain).map { (ObjectIdentifier($0), $1) }
     }
 
     /// The shadow that stands for `container` during verification, or `container` itself.
     func shadow(of container: Container) -> Container {
         let id = ObjectIdentifier(container)
-        return shadows.first { $0.original == id }?.shadow ?? container
+        return lock.withLock { shadows.first { $0.original == id }?.shadow ?? container }
+    }
+
+    /// Goes on in `newChain`, fresh shadows of the same containers (nearest first), after the
+    /// current ones were given up to a parked thread.
+    func replaceShadows(with newChain: [Container]) {
+        lock.withLock {
+            for (depth, container) in newChain.enumerated() where depth < firstChain.count {
+                for slot in container.registry.allSlots {
+                    guard let entry = slot.lock.withLock({ slot.entry }),
+                        let first = firstChain[depth].registry.slot(for: slot.key),
+                        let original = first.lock.withLock({ first.entry })
+                    else { continue }
+                    canonical[ObjectIdentifier(entry)] = original
+                }
+            }
+            chain = newChain.map(ObjectIdentifier.init)
+            everyShadow.formUnion(chain)
+            shadows = zip(shadows, newChain).map { ($0.original, $1) }
+        }
+    }
+
+    /// `entry`, or the first shadow's registration that it copies. Called with `lock` held.
+    private func canonical(_ entry: AnyEntry) -> AnyEntry {
+        canonical.isEmpty ? entry : canonical[ObjectIdentifier(entry)] ?? entry
+    }
+
+    /// `entry`, or the first shadow's registration that it copies.
+    func canonicalEntry(_ entry: AnyEntry) -> AnyEntry {
+        lock.withLock { canonical(entry) }
+    }
+
+    /// Whether every resolution in progress from `context` back to the one verification
+    /// started runs in a shadow: then a thread stopped there holds nothing outside
+    /// verification.
+    func ownsEveryResolution(from context: ResolutionContext) -> Bool {
+        var current: ResolutionContext? = context
+        while let resolution = current {
+            guard let root = resolution.rootContainer,
+                lock.withLock({ everyShadow.contains(ObjectIdentifier(root)) })
+            else { return false }
+            current = resolution.origin
+        }
+        return true
     }
 
     /// Records a failure that the code a factory ran could not throw, or a lazy dependency
     /// that nothing provides.
     func swallowed(_ error: ResolutionError, requester: AnyEntry?) {
-        lock.withLock { swallowed.append(Swallowed(error: error, requester: requester)) }
+        lock.withLock { swallowed.append(Swallowed(error: error, requester: requester.map(canonical))) }
     }
 
     /// The failures recorded with ``swallowed(_:requester:)``, in order.
@@ -73,8 +128,10 @@ final class VerificationObserver: @unchecked Sendable {
     /// Records that `entry`, registered in `container`, was resolved by `requester` (or, when
     /// `lazily`, will be resolved by it later, through a lazy resolver or property wrapper).
     func resolved(_ entry: AnyEntry, in container: Container, from requester: AnyEntry?, lazily: Bool = false) {
-        let id = ObjectIdentifier(entry)
         lock.withLock {
+            let entry = canonical(entry)
+            let requester = requester.map(canonical)
+            let id = ObjectIdentifier(entry)
             if nodes[id] == nil {
                 let depth = chain.firstIndex(of: ObjectIdentifier(container)) ?? 0
                 nodes[id] = Node(entry: entry, depth: depth)
@@ -96,15 +153,16 @@ final class VerificationObserver: @unchecked Sendable {
         from requester: AnyEntry?,
         lazily: Bool = false
     ) {
-        let record = Missing(
-            service: ObjectIdentifier(service),
-            serviceName: Failure.typeName(service),
-            name: name,
-            argumentTypes: argumentTypes == Void.self ? nil : Failure.argumentList(argumentTypes),
-            from: requester.map(ObjectIdentifier.init),
-            isLazy: lazily
-        )
         lock.withLock {
+            let requester = requester.map(canonical)
+            let record = Missing(
+                service: ObjectIdentifier(service),
+                serviceName: Failure.typeName(service),
+                name: name,
+                argumentTypes: argumentTypes == Void.self ? nil : Failure.argumentList(argumentTypes),
+                from: requester.map(ObjectIdentifier.init),
+                isLazy: lazily
+            )
             if !lazily { latestRequester = requester }
             if !missing.contains(record) { missing.append(record) }
         }
