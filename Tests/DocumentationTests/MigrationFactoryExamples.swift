@@ -61,7 +61,7 @@ struct MigrationFactoryExamples {
         let shop = Container()
         shop.register(CartStore.self, scope: .checkout) { _ in CartStore() }
         shop.register(ImageCache.self, scope: .weak) { _ in ImageCache() }
-        shop.reset(.checkout)  // Factory: Scope.checkout.reset()
+        shop.reset(.checkout)  // Factory: Container.shared.manager.reset(scope: .checkout)
 
         let cart: CartStore = shop.resolve()
         let cache: ImageCache = shop.resolve()
