@@ -13,12 +13,14 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     case singleton
     /// One instance per container and cache name, until that cache is reset.
     case cached(String)
+    /// One instance per request scope, until the request ends.
+    case request
 
     /// Whether the container keeps the instance (and disposes it).
     package var isHeld: Bool {
         switch self {
         case .singleton, .cached: true
-        case .transient, .graph, .weak: false
+        case .transient, .graph, .weak, .request: false
         }
     }
 
@@ -27,7 +29,7 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     package var isMadeForItsHolder: Bool {
         switch self {
         case .transient, .graph: true
-        case .weak, .singleton, .cached: false
+        case .weak, .singleton, .cached, .request: false
         }
     }
 
@@ -39,6 +41,7 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
         case .weak: ".weak"
         case .singleton: ".singleton"
         case .cached(let name): ".cached(\"\(name)\")"
+        case .request: ".request"
         }
     }
 
@@ -57,8 +60,9 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
 
     /// The captive rule: whether a held instance of this lifetime that keeps `dependency` —
     /// `directly` (it resolved it) or through instances made for it — keeps it too long. Through
-    /// others, only what outlives its maker is kept: a held or weak instance.
+    /// others, only what outlives its maker is kept: a held, weak or request-scoped instance.
     package func keepsCaptive(_ dependency: Lifetime, directly: Bool) -> Bool {
-        isHeld && outlives(dependency) && (directly || dependency.isHeld || dependency == .weak)
+        isHeld && outlives(dependency)
+            && (directly || dependency.isHeld || dependency == .weak || dependency == .request)
     }
 }

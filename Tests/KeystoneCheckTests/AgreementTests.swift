@@ -64,6 +64,9 @@ import Testing
         },
         Case("Cycles", errors: [.cycle: 2]) { Cycles.makeContainer() },
         Case("Captives", errors: [.captiveDependency: 3]) { Captives.makeContainer() },
+        Case("RequestScopes", errors: [.missingDependency: 1, .captiveDependency: 1]) {
+            RequestScopes.makeContainer()
+        },
         Case("ModuleWiring", errors: [.missingDependency: 1]) { try ModuleWiring.makeContainer() },
         Case("Autoregistered", errors: [.missingDependency: 1]) { Autoregistered.makeContainer() },
         Case("Undecided") { Undecided.makeContainer() },

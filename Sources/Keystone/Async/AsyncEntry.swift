@@ -111,7 +111,9 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
-    override func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+    override func resolveAsRoot(
+        in container: Container, observer: VerificationObserver, requestScope: RequestScope
+    ) throws(ResolutionError) {
         throw Failure.asyncOnly(self, path: [])
     }
 }

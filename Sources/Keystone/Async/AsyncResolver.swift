@@ -185,6 +185,9 @@ final class AsyncResolution: @unchecked Sendable {
             return try await Self.value(of: task)
         case .singleton, .cached, .weak:
             return try await shared(entry, owner: owner, path: path, arguments: arguments)
+        case .request:
+            // An async resolution runs in no request scope.
+            throw Failure.noRequestScope(entry, path: path.map(Failure.step))
         }
     }
 

@@ -259,7 +259,8 @@ extension Container {
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer,
-        observer: VerificationObserver? = nil
+        observer: VerificationObserver? = nil,
+        requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
         try resolveInNewContext(
             key,
@@ -268,7 +269,8 @@ extension Container {
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments,
-            observer: observer
+            observer: observer,
+            requestScope: requestScope
         )
     }
 
@@ -282,9 +284,11 @@ extension Container {
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer,
-        observer: VerificationObserver? = nil
+        observer: VerificationObserver? = nil,
+        requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
-        let context = ResolutionContext.begin(root: self, origin: origin, observer: observer)
+        let context = ResolutionContext.begin(
+            root: self, origin: origin, observer: observer, requestScope: requestScope)
         let previous = CurrentResolution.context
         CurrentResolution.context = context
         defer {

@@ -162,12 +162,14 @@ public struct Resolver: Sendable {
                 advice: "keep the container alive for as long as objects that resolve from it later."
             )
         }
+        // A resolver kept from a request goes on resolving in that request.
         return try container.resolveInNewContext(
             key,
             origin: origin,
             name: name,
             argumentTypes: argumentTypes,
-            arguments: arguments
+            arguments: arguments,
+            requestScope: context.requestScope
         )
     }
 }

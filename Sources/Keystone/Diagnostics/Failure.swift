@@ -160,6 +160,43 @@ enum Failure {
         )
     }
 
+    /// A `.request` registration resolved outside a request scope.
+    static func noRequestScope(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .noRequestScope,
+            entry,
+            path: path,
+            because:
+                "is registered with the `.request` scope, so it is made only in a request scope, and this resolve ran outside one",
+            advice:
+                "resolve it from a `RequestScope` (`container.beginRequest(providing: …)` or `container.withRequest(providing: …)`), or give it a scope that lives without one. A singleton that needs it keeps one request's instance for every request: resolve it per request instead."
+        )
+    }
+
+    /// A request value that the request scope was not given.
+    static func missingRequestValue(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .missingRequestValue,
+            entry,
+            path: path,
+            because: "is a request value, and this request scope was not given one",
+            advice:
+                "pass it when the request begins: `container.beginRequest(providing: value, …)`."
+        )
+    }
+
+    /// A `.request` registration resolved in a request scope that has ended.
+    static func requestEnded(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .requestEnded,
+            entry,
+            path: path,
+            because: "is request-scoped, and the request scope it was resolved in has ended",
+            advice:
+                "resolve request services while the request runs; a resolver or lazy resolver kept past `end()` cannot make them."
+        )
+    }
+
     /// A registration that a synchronous resolve may not build here, with the path to it.
     private static func refusedSynchronously(
         _ kind: ResolutionError.Kind,

@@ -40,6 +40,14 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// The service is registered for the main actor and was asked for synchronously on
         /// another thread.
         public static let mainActorOnly = Kind(rawValue: "main actor only")
+        /// The service is registered with the `.request` scope, and was resolved outside a
+        /// ``RequestScope``.
+        public static let noRequestScope = Kind(rawValue: "no request scope")
+        /// The service is a request value (``Container/registerRequestValue(_:name:file:line:)``)
+        /// that the request scope was not given.
+        public static let missingRequestValue = Kind(rawValue: "missing request value")
+        /// The request scope it was resolved in has ended.
+        public static let requestEnded = Kind(rawValue: "request ended")
 
         /// The kind in words, such as `not registered`.
         public var description: String { rawValue }

@@ -36,8 +36,11 @@ class AnyEntry: @unchecked Sendable {
     /// so that making an instance asks neither the scope nor the generic hook array.
     let isTransient: Bool
     let hasAfterCreation: Bool
-    /// Whether one instance is shared beyond a resolution (`.singleton`, `.cached`, `.weak`).
+    /// Whether one instance is shared beyond a resolution (`.singleton`, `.cached`, `.weak`,
+    /// `.request`).
     let isShared: Bool
+    /// Whether the scope is `.request`: shared within a ``RequestScope``, held by it.
+    let isRequestScoped: Bool
     /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
     /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Such
     /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
@@ -100,7 +103,8 @@ class AnyEntry: @unchecked Sendable {
         self.boundTo = boundTo
         self.holdsInstance = scope.isHeld && !isAsync
         self.isTransient = scope == .transient
-        self.isShared = scope.isHeld || scope == .weak
+        self.isRequestScoped = scope == .request
+        self.isShared = scope.isHeld || scope == .weak || isRequestScoped
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
         self.isMainActor = isMainActor
@@ -143,7 +147,9 @@ class AnyEntry: @unchecked Sendable {
 
     /// Resolves this registration, which takes no arguments, as the root of a resolution in
     /// `container`, reporting what it resolves to `observer`.
-    func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+    func resolveAsRoot(
+        in container: Container, observer: VerificationObserver, requestScope: RequestScope
+    ) throws(ResolutionError) {
         fatalError("overridden by Entry")
     }
 }
@@ -314,7 +320,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
-    override func resolveAsRoot(in container: Container, observer: VerificationObserver) throws(ResolutionError) {
+    override func resolveAsRoot(
+        in container: Container, observer: VerificationObserver, requestScope: RequestScope
+    ) throws(ResolutionError) {
         let _: Service = try withUnsafePointer(to: ()) { (pointer) throws(ResolutionError) -> Service in
             try container.resolveInNewContext(
                 key,
@@ -322,7 +330,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
                 name: name,
                 argumentTypes: argumentTypes,
                 arguments: UnsafeRawPointer(pointer),
-                observer: observer
+                observer: observer,
+                requestScope: requestScope
             )
         }
     }

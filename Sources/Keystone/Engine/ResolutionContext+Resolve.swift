@@ -254,9 +254,43 @@ extension ResolutionContext {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         }
         if entry.isShared {
+            if _slowPath(entry.isRequestScoped) {
+                return try inRequest(entry, resolver: resolver, arguments: arguments)
+            }
             return try shared(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         return try make(entry, resolver: resolver, arguments: arguments)
+    }
+
+    /// Builds or waits for the one instance a `.request` entry has in this resolution's
+    /// request scope; see ``RequestScope``.
+    private func inRequest<Service>(
+        _ entry: Entry<Service>,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        guard let scope = requestScope else {
+            throw Failure.noRequestScope(entry, path: pathSteps)
+        }
+        switch scope.claim(entry, by: self) {
+        case .built(let box):
+            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        case .cycle:
+            throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
+        case .ended:
+            throw Failure.requestEnded(entry, path: pathSteps)
+        case .build:
+            break
+        }
+        let value: Service
+        do throws(ResolutionError) {
+            value = try make(entry, resolver: resolver, arguments: arguments)
+        } catch {
+            scope.abandon(entry)
+            throw error
+        }
+        scope.store(entry.makeBox(value), for: entry)
+        return value
     }
 
     /// Builds a plain entry (``AnyEntry/isPlain``), registered in `resolver`'s owner: what

@@ -55,10 +55,18 @@ final class ResolutionContext: @unchecked Sendable {
     /// Owner-thread state, set when the resolution begins.
     private(set) var observer: VerificationObserver?
 
-    private init(root: Container, origin: ResolutionContext?, observer: VerificationObserver?) {
+    /// The request scope this resolution builds `.request` services in; nil outside one.
+    /// Set when the resolution begins, and kept by a context whose resolver escaped, so that
+    /// a resolver stored during a request resolves in that request later.
+    private(set) var requestScope: RequestScope?
+
+    private init(
+        root: Container, origin: ResolutionContext?, observer: VerificationObserver?, requestScope: RequestScope?
+    ) {
         self.root = .passUnretained(root)
         self.origin = origin
         self.observer = observer
+        self.requestScope = requestScope
         pathStorage = .allocate(capacity: pathCapacity)
     }
 
@@ -68,20 +76,24 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// A context for a new top-level resolution on this thread: the thread's spare one if
     /// it has one, otherwise a new one. A resolution started from one that verification
-    /// observes is observed too.
+    /// observes is observed too, and one started from a resolution in a request scope is in
+    /// that request scope too.
     static func begin(
         root: Container,
         origin: ResolutionContext?,
-        observer: VerificationObserver? = nil
+        observer: VerificationObserver? = nil,
+        requestScope: RequestScope? = nil
     ) -> ResolutionContext {
         let observer = observer ?? origin?.observer
+        let requestScope = requestScope ?? origin?.requestScope
         guard let spare = keystone_take_spare_resolution() else {
-            return ResolutionContext(root: root, origin: origin, observer: observer)
+            return ResolutionContext(root: root, origin: origin, observer: observer, requestScope: requestScope)
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
         context.restart(root: root)
         if let origin { context.origin = origin }  // a spare's is nil already
         if let observer { context.observer = observer }  // a spare's is nil already
+        if let requestScope { context.requestScope = requestScope }  // a spare's is nil already
         return context
     }
 
@@ -129,6 +141,7 @@ final class ResolutionContext: @unchecked Sendable {
             context.root = nil
             if context.origin != nil { context.origin = nil }
             if context.observer != nil { context.observer = nil }
+            if context.requestScope != nil { context.requestScope = nil }
             // Hands this reference over to the thread's spare word (no retain and release).
             let retained = Unmanaged.passRetained(consume context).toOpaque()
             if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {

@@ -9,6 +9,7 @@ import KeystoneRules
 /// | ``weak`` | as long as someone else holds it | weakly |
 /// | ``singleton`` | container (until `reset(.singleton)` or `dispose()`) | yes |
 /// | ``cached(_:)`` | container, until `reset` of that scope | yes |
+/// | ``request`` | ``RequestScope``, until it ends | by the request scope |
 ///
 /// Declare your own cached scopes once:
 ///
@@ -47,6 +48,15 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     /// One instance per container until ``Container/reset(_:)`` of this scope, such as a
     /// user session that ends on log-out.
     public static func cached(_ name: String) -> Scope { Scope(kind: .cached(name)) }
+
+    /// One instance per ``RequestScope``: a server's request, a job, any unit of work that
+    /// begins and ends. Declared once, on the app's container or in a module; each request
+    /// scope builds its own on first use and disposes it, newest first, when it ends.
+    ///
+    /// Resolving a `.request` service anywhere but in a request scope fails with
+    /// ``ResolutionError/Kind/noRequestScope``. A singleton that keeps one is a captive
+    /// dependency, which ``Container/verify(samples:)`` reports.
+    public static let request = Scope(kind: .request)
 
     /// Whether the container keeps a strong reference to what this scope builds.
     var isHeld: Bool { kind.isHeld }

@@ -95,6 +95,7 @@ extension Container {
 
         // Only the shadow in use: one given up to a parked thread is never disposed, since the
         // builds in progress on that thread would never end.
+        run.request.end()
         run.shadow.dispose()
         let snapshot = run.observer.snapshot
         // What is resolved later is never built with its holder: no captive through it.
@@ -132,6 +133,9 @@ private final class VerificationRun: @unchecked Sendable {
     /// The copy that registrations are built in now: a fresh one after a factory reached a
     /// trap, since the thread it parked holds the claims of the builds it had in progress.
     private(set) var shadow: Container
+    /// The request scope every root is resolved in, over `shadow`, with the sample request
+    /// values: so that `.request` services are built and checked like the others.
+    private(set) var request: RequestScope
     /// Every registration of the verified container, as the first copy has them.
     let roots: [AnyEntry]
     private var next = 0
@@ -148,6 +152,7 @@ private final class VerificationRun: @unchecked Sendable {
         self.original = original
         self.samples = samples
         shadow = Container(copying: original, forVerification: true)
+        request = RequestScope(container: shadow, values: samples.requestValues)
         observer = VerificationObserver(chain: Self.chain(from: shadow), originals: Self.chain(from: original))
         roots = shadow.registry.allSlots.compactMap { slot in slot.lock.withLock { slot.entry } }
     }
@@ -195,6 +200,7 @@ private final class VerificationRun: @unchecked Sendable {
                 "its factory reached a trap at \(trapped.location) (a trapping resolve or a property wrapper that could not resolve); what it does after that is not checked."
         )
         shadow = Container(copying: original, forVerification: true)
+        request = RequestScope(container: shadow, values: samples.requestValues)
         observer.replaceShadows(with: Self.chain(from: shadow))
     }
 
@@ -204,9 +210,9 @@ private final class VerificationRun: @unchecked Sendable {
         observer.include(root, depth: 0)
         do throws(ResolutionError) {
             if root.argumentTypes == Void.self {
-                try copy.resolveAsRoot(in: shadow, observer: observer)
+                try copy.resolveAsRoot(in: shadow, observer: observer, requestScope: request)
             } else if let check = samples.checks[root.key] {
-                try Container.run(check, in: shadow, observer: observer)
+                try Container.run(check, in: shadow, observer: observer, request: request)
             } else {
                 findings.notChecked(
                     root,
@@ -237,10 +243,11 @@ extension Container {
     fileprivate static func run(
         _ check: VerificationSamples.Check,
         in shadow: Container,
-        observer: VerificationObserver
+        observer: VerificationObserver,
+        request: RequestScope
     ) throws(ResolutionError) {
         do {
-            try check(shadow, observer)
+            try check(shadow, observer, request)
         } catch let error as ResolutionError {
             throw error
         } catch {
@@ -291,6 +298,15 @@ private struct Findings {
         }
         if error.kind == .asyncOnly && error.path.count <= 1 {
             notChecked(root, reason: "has an async factory, which `verify()` does not run.")
+            return
+        }
+        if error.kind == .missingRequestValue {
+            let value = error.path.last ?? error.service
+            notChecked(
+                root,
+                reason:
+                    "needs the request value `\(value)`, which each request scope provides; give a sample with `VerificationSamples.provide(_:)` to check it."
+            )
             return
         }
         if error.kind == .mainActorOnly {

@@ -35,21 +35,21 @@ extension DependencyGraph {
             let style = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("  n\(edge.from) -> n\(edge.to)\(style);")
         }
-        lines += Self.dotLegend
+        lines += Self.dotLegend(showingRequest: hasRequestNodes)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The DOT legend: a box with one node per scope's shape and one arrow per kind of edge.
-    private static var dotLegend: [String] {
+    /// The DOT legend: a box with one node per scope's shape (`.request` only in a graph that
+    /// has one) and one arrow per kind of edge.
+    private static func dotLegend(showingRequest: Bool) -> [String] {
         var lines = [
             "  subgraph cluster_legend {",
             "    label=\"Legend\"; fontname=\"Helvetica\"; fontsize=10; color=\"#bbbbbb\";",
         ]
-        let scopes: [(String, Scope?)] = [
-            ("singleton", .singleton), ("cached", .cached("name")), ("weak", .weak), ("graph", .graph),
-            ("transient", .transient), ("missing", nil),
-        ]
+        let scopes: [(String, Scope?)] =
+            [("singleton", .singleton), ("cached", .cached("name")), ("weak", .weak), ("graph", .graph)]
+            + (showingRequest ? [("request", .request)] : []) + [("transient", .transient), ("missing", nil)]
         for (key, scope) in scopes {
             let sample = Node(
                 id: 0, service: "", name: nil, argumentTypes: nil, scope: scope, registeredAt: nil, containerDepth: 0,
@@ -102,6 +102,7 @@ extension DependencyGraph {
             case .weak: shape = "((\(text)))"
             case .graph: shape = "([\(text)])"
             case .transient: shape = ">\(text)]"
+            case .request: shape = "[/\(text)/]"
             case nil: shape = "{{\(text)}}"
             }
             lines.append("  n\(node.id)\(shape)")
@@ -126,6 +127,9 @@ extension DependencyGraph {
             "    legend_cached(\".cached(#quot;name#quot;)\")",
             "    legend_weak((\".weak\"))",
             "    legend_graph([\".graph\"])",
+        ]
+        if hasRequestNodes { lines.append("    legend_request[/\".request\"/]") }
+        lines += [
             "    legend_transient>\".transient\"]",
             "    legend_missing{{\"nothing provides it\"}}",
             "    legend_depends[\"A\"] -- builds with --> legend_dependency[\"B\"]",
@@ -172,11 +176,17 @@ extension DependencyGraph {
         case .weak: style = ["shape=ellipse", "style=\"dashed,filled\"", "fillcolor=\"#fff7dc\""]
         case .graph: style = ["shape=ellipse", "fillcolor=\"#f2f0f7\""]
         case .transient: style = ["shape=ellipse", "style=\"dotted,filled\"", "fillcolor=\"#ffffff\""]
+        case .request: style = ["shape=parallelogram", "fillcolor=\"#fdebd0\""]
         case nil: style = ["shape=octagon", "fillcolor=\"#fde0e0\""]
         }
         if node.hasProblem { style += ["color=\"#d62728\"", "penwidth=2", "fontcolor=\"#d62728\""] }
         if node.isUnchecked && !node.hasProblem { style += ["color=\"#999999\"", "fontcolor=\"#666666\""] }
         return style
+    }
+
+    /// Whether a node is a `.request` registration: its shape then joins the legend.
+    private var hasRequestNodes: Bool {
+        nodes.contains { $0.scope == .request }
     }
 
     private static func escaped(_ text: String) -> String {

@@ -12,11 +12,31 @@
 ///
 /// Each sample names the registration by its service type, name and argument types, exactly as
 /// a resolve would.
+///
+/// Request values (``Container/registerRequestValue(_:file:line:)``) come with each request, so
+/// verification has none of its own either; give a sample with ``provide(_:)``:
+///
+/// ```swift
+/// samples.provide(RequestID("sample"))
+/// ```
 public struct VerificationSamples: Sendable {
-    /// Resolves one registration with its sample arguments, in the container being verified.
-    typealias Check = @Sendable (Container, VerificationObserver) throws -> Void
+    /// Resolves one registration with its sample arguments, in the container being verified
+    /// and the request scope verification runs in.
+    typealias Check = @Sendable (Container, VerificationObserver, RequestScope) throws -> Void
 
     var checks: [RegistryKey: Check] = [:]
+    /// The sample request values, by type.
+    var requestValues: [(type: ObjectIdentifier, value: any Sendable)] = []
+
+    /// Adds a sample request value: verification builds the `.request` services that need a
+    /// request value of this type with it, instead of listing them as not checked.
+    ///
+    /// - Parameter value: A value of a type declared with
+    ///   ``Container/registerRequestValue(_:file:line:)``.
+    public mutating func provide<Value: Sendable>(_ value: Value) {
+        requestValues.removeAll { $0.type == ObjectIdentifier(Value.self) }
+        requestValues.append((ObjectIdentifier(Value.self), value))
+    }
 
     /// Creates an empty set of samples.
     public init() {}
@@ -37,16 +57,17 @@ public struct VerificationSamples: Sendable {
         // Boxed: capturing a value of a pack's tuple type in a closure crashes Swift 6.3's
         // compiler; an existential box is captured like any other value.
         let box = SampleBox(values: (repeat each arguments))
-        checks[key] = { container, observer in
+        checks[key] = { container, observer, request in
             let values = box.values as! (repeat each Argument)
-            let _: Service = try withUnsafePointer(to: values) { pointer in
+            let _: Service = try withUnsafePointer(to: values) { (pointer) throws(ResolutionError) -> Service in
                 try container.resolveInNewContext(
                     key,
                     origin: nil,
                     name: name,
                     argumentTypes: (repeat each Argument).self,
                     arguments: UnsafeRawPointer(pointer),
-                    observer: observer
+                    observer: observer,
+                    requestScope: request
                 )
             }
         }

@@ -157,6 +157,7 @@ final class DeclarationReader: SyntaxVisitor {
         case ("weak", nil): return .weak
         case ("singleton", nil): return .singleton
         case ("cached", let name?): return .cached(name)
+        case ("request", nil): return .request
         case (_, nil): return declarations?.constant(expression, owner: "Scope", in: declarations?.scopes ?? [:])
         default: return nil
         }

@@ -52,6 +52,8 @@ final class RegistrationReader: SyntaxVisitor {
             readRegister(node)
         case "autoregister":
             readAutoregister(node)
+        case "registerRequestValue":
+            readRequestValue(node)
         case "contribute" where node.receiver != nil:
             readRegister(node, contribution: true)
         case "singleton", "transient", "weak", "graph", "scoped", "contribute":
@@ -125,6 +127,24 @@ final class RegistrationReader: SyntaxVisitor {
         finish(
             &registration, service: unreadService ? nil : explicitService ?? resultType, name: name,
             arguments: argumentTypes, node: node)
+    }
+
+    /// `registerRequestValue(T.self)`: each request scope provides a `T`; it depends on nothing.
+    private func readRequestValue(_ node: FunctionCallExprSyntax) {
+        guard isContainerReceiver(node) else { return }
+        var registration = Registration(site: site(node), kind: .container)
+        if isOverride(node) {
+            skipped.append((registration.site, "it is made in an override container, which replaces what it copies"))
+            return
+        }
+        guard let first = node.arguments.first, first.label == nil,
+            let service = declarations.spelling.ofMetatype(first.expression)
+        else {
+            skipped.append((registration.site, "its type is not written as `Type.self`, so the check does not read it"))
+            return
+        }
+        registration.scope = .request
+        finish(&registration, service: service, name: nil, arguments: [], node: node)
     }
 
     private func readAutoregister(_ node: FunctionCallExprSyntax) {

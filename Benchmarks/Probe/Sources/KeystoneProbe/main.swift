@@ -58,10 +58,35 @@ final class RequestHandler: Sendable {
     }
 }
 
-/// A request's container: a child of `app` with three registrations, the handler's graph
-/// resolved, the child disposed.
+/// A request the way the docs recommend for a server: its services declared once on `app`
+/// (see `requestApp`), a request scope per request, the handler's graph resolved, the scope
+/// ended.
 @inline(never)
 func handleRequest(in app: Container) -> RequestHandler {
+    let request = app.beginRequest()
+    let handler = request.resolve(RequestHandler.self)
+    request.end()
+    return handler
+}
+
+/// The app container of `request`: the store, and the request's services declared once.
+func makeRequestApp() -> Container {
+    let app = Container()
+    app.register(Store.self, scope: .singleton) { _ in Store() }
+    app.register(RequestContext.self, scope: .request) { _ in RequestContext() }
+    app.register(RequestRepository.self, scope: .transient) { r in
+        try RequestRepository(store: r.resolve(), context: r.resolve())
+    }
+    app.register(RequestHandler.self, scope: .transient) { r in
+        try RequestHandler(repository: r.resolve(), context: r.resolve())
+    }
+    return app
+}
+
+/// A request's container, the way before request scopes: a child of `app` with three
+/// registrations, the handler's graph resolved, the child disposed.
+@inline(never)
+func handleRequestInAChild(of app: Container) -> RequestHandler {
     let child = Container(parent: app)
     child.register(RequestContext.self, scope: .singleton) { _ in RequestContext() }
     child.register(RequestRepository.self, scope: .transient) { r in
@@ -137,7 +162,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -204,8 +229,12 @@ case "child-singleton":
     let child = Container(parent: container)
     for _ in 0..<iterations { consume(child.resolve(Store.self)) }
 case "request":
-    consume(handleRequest(in: container))
-    for _ in 0..<iterations { consume(handleRequest(in: container)) }
+    let app = makeRequestApp()
+    consume(handleRequest(in: app))
+    for _ in 0..<iterations { consume(handleRequest(in: app)) }
+case "request-child":
+    consume(handleRequestInAChild(of: container))
+    for _ in 0..<iterations { consume(handleRequestInAChild(of: container)) }
 case "hand-request":
     for _ in 0..<iterations { consume(Hand.request()) }
 case "hand-transient":

@@ -1,0 +1,346 @@
+/// The instances of one request: what the ``Scope/request`` services declared on a container
+/// are, for one server request, job or other unit of work, and the values that came with it.
+///
+/// Declare the request's services once, on the app's container or in a module, and begin a
+/// scope per request, handing it the request's own values; nothing is registered per request:
+///
+/// ```swift
+/// let app = Container()
+/// app.register(scope: .singleton) { _ in NoteStore() }
+/// app.registerRequestValue(RequestID.self)
+/// app.register(scope: .request) { r in try AuditLog(request: r.resolve()) }
+/// app.register { r in try NoteHandler(store: r.resolve(), audit: r.resolve()) }
+///
+/// let handled = try app.withRequest(providing: RequestID("req-1")) { request in
+///     let handler: NoteHandler = try request.tryResolve()
+///     return handler.handle()
+/// }
+/// ```
+///
+/// Within one request scope each `.request` service is built once, on first use (also when
+/// several tasks of the request resolve it at once), and shared by everything the request
+/// resolves; another request gets its own. The app's singletons are shared as usual. When the
+/// scope ends (``end()``, or the end of ``Container/withRequest(providing:operation:)``, also when it
+/// throws), its instances are disposed newest first: ``Disposable/dispose()`` and the
+/// registrations' `onDispose` hooks.
+///
+/// A request scope is cheap: an object and a small table, no registration and no container.
+/// Use a child container (``Container/init(parent:defaultScope:duplicates:)``) where a request
+/// must *replace* registrations; a request scope only adds instances.
+///
+/// `@unchecked Sendable`: `rows`, `finished`, `waits` and `hasEnded` are guarded by
+/// `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every access, are
+/// turned off for them); `values` and `container` are set in `init`. A thread that waits for
+/// another's build waits on `gate`.
+public final class RequestScope: @unchecked Sendable {
+    /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
+    /// ``firstStoredProperty(of:as:)``).
+    private var gateWords = ConditionLock.Words()
+    private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
+
+    /// The container the request resolves from: the app's.
+    public let container: Container
+
+    /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given them.
+    private let values: [(type: ObjectIdentifier, value: any Sendable)]
+
+    /// One `.request` registration this scope has met.
+    ///
+    /// Its states: *building* (`builder` set, `box` nil: a resolution builds it; others wait),
+    /// *built* (`box` set: every resolve gets it), *free* (both nil: a build failed, the next
+    /// resolve builds). A row is never removed before the scope ends.
+    private struct Row {
+        let entry: AnyEntry
+        var box: AnyObject?
+        var builder: ResolutionContext?
+        /// When its build finished, counted from 1 (0: not built): the order to dispose in,
+        /// reversed.
+        var finished = 0
+    }
+
+    @exclusivity(unchecked) private var rows: [Row] = []
+    /// How many builds have finished.
+    @exclusivity(unchecked) private var finished = 0
+    /// The resolutions waiting for a build, and the row each waits for: what tells a wait that
+    /// would never end (two builds of this request, each waiting for the other).
+    @exclusivity(unchecked) private var waits: [(waiter: ResolutionContext, row: Int)] = []
+    @exclusivity(unchecked) private var hasEnded = false
+
+    init(container: Container, values: [(type: ObjectIdentifier, value: any Sendable)]) {
+        self.container = container
+        self.values = values
+        gate.initialize()
+        withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
+    }
+
+    deinit {
+        // Let go without `end()`: end it now, so that its instances are still disposed.
+        if !hasEnded { end() }
+        gate.destroy()
+    }
+
+    /// Whether ``end()`` has run.
+    public var isEnded: Bool { gate.lock.withLock { hasEnded } }
+
+    /// Resolves a service in this request, trapping with the full diagnostic if it cannot be
+    /// built.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The name it was registered under, if any.
+    ///   - arguments: The runtime arguments, matching the registration's.
+    ///   - file: The file of the call, which a trap names. Leave the default.
+    ///   - line: The line of the call, which a trap names. Leave the default.
+    @inlinable
+    public func resolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Service {
+        do {
+            return try tryResolve(type, name: name, arguments: repeat each arguments)
+        } catch {
+            error.trap(file: file, line: line)
+        }
+    }
+
+    /// Resolves a service in this request: its `.request` services are this request's, the
+    /// rest as the container resolves them.
+    ///
+    /// - Throws: ``ResolutionError``; ``ResolutionError/Kind/requestEnded`` for a `.request`
+    ///   service once the scope has ended.
+    @inlinable
+    public func tryResolve<Service, each Argument>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+            try container.resolve(
+                key,
+                inRequest: self,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                arguments: UnsafeRawPointer(pointer)
+            )
+        }
+    }
+
+    /// Ends the request: disposes the instances of its `.request` services, newest first
+    /// (``Disposable/dispose()``, then the registrations' `onDispose` hooks), with no lock held.
+    /// A second call does nothing; a `.request` service resolved after it fails with
+    /// ``ResolutionError/Kind/requestEnded``.
+    public func end() {
+        let ended: [Row] = gate.lock.withLock {
+            guard !hasEnded else { return [] }
+            hasEnded = true
+            let taken = rows
+            rows = []
+            if !waits.isEmpty { gate.broadcast() }
+            return taken
+        }
+        // Newest first: the built rows by when their builds finished, latest first (a handful
+        // of rows: picked in turn, with no array of their own).
+        var below = Int.max
+        while true {
+            var newest = -1
+            for index in ended.indices where ended[index].finished < below {
+                if newest < 0 || ended[index].finished > ended[newest].finished { newest = index }
+            }
+            guard newest >= 0, let box = ended[newest].box else { break }
+            ended[newest].entry.dispose(box)
+            below = ended[newest].finished
+        }
+    }
+
+    // MARK: - The engine's side
+
+    /// What a resolution is to do about a `.request` entry.
+    enum Claim {
+        /// Use this instance (an `InstanceBox` of the entry's service).
+        case built(AnyObject)
+        /// Build it, then ``store(_:for:)`` or ``abandon(_:)``.
+        case build
+        /// Waiting would never end: a cycle.
+        case cycle
+        /// The scope has ended.
+        case ended
+    }
+
+    /// Claims `entry` for `context`: its instance if built, the build if nobody builds it, a
+    /// wait for the resolution that builds it otherwise.
+    func claim(_ entry: AnyEntry, by context: ResolutionContext) -> Claim {
+        gate.lock.lock()
+        defer { gate.lock.unlock() }
+        while true {
+            if hasEnded { return .ended }
+            guard let index = rows.firstIndex(where: { $0.entry === entry }) else {
+                if rows.isEmpty { rows.reserveCapacity(4) }
+                rows.append(Row(entry: entry, box: nil, builder: context))
+                return .build
+            }
+            if let box = rows[index].box { return .built(box) }
+            guard let builder = rows[index].builder else {
+                rows[index].builder = context
+                return .build
+            }
+            if wouldWaitForItself(context, on: builder) { return .cycle }
+            waits.append((context, index))
+            gate.wait()
+            waits.removeAll { $0.waiter === context }
+        }
+    }
+
+    /// Whether `context` waiting for `builder` would never end: the builder is `context` (or a
+    /// resolution it started), runs on the same thread, or waits — directly or through
+    /// others — for `context`. Called with `gate.lock` held.
+    private func wouldWaitForItself(_ context: ResolutionContext, on builder: ResolutionContext) -> Bool {
+        var current: ResolutionContext? = builder
+        var steps = 0
+        while let blocking = current, steps <= waits.count {
+            if context.isSelfOrOrigin(blocking) || isSameThread(blocking.thread, context.thread) { return true }
+            current = waits.first { $0.waiter === blocking }.flatMap { rows[$0.row].builder }
+            steps += 1
+        }
+        return false
+    }
+
+    /// Keeps `box`, the instance built for `entry`, and wakes those waiting for it. Built after
+    /// the scope ended, it is disposed at once (the caller still gets it).
+    func store(_ box: AnyObject, for entry: AnyEntry) {
+        let late: Bool = gate.lock.withLock {
+            guard !hasEnded, let index = rows.firstIndex(where: { $0.entry === entry }) else { return true }
+            finished += 1
+            rows[index].box = box
+            rows[index].builder = nil
+            rows[index].finished = finished
+            if !waits.isEmpty { gate.broadcast() }
+            return false
+        }
+        if late { entry.dispose(box) }
+    }
+
+    /// Frees `entry` after its build failed: the next resolve (one that waited, or a later one)
+    /// builds it.
+    func abandon(_ entry: AnyEntry) {
+        gate.lock.withLock {
+            guard let index = rows.firstIndex(where: { $0.entry === entry }) else { return }
+            rows[index].builder = nil
+            if !waits.isEmpty { gate.broadcast() }
+        }
+    }
+
+    /// The request value of type `Value`, if the scope was given one.
+    func value<Value>(of type: Value.Type) -> Value? {
+        let wanted = ObjectIdentifier(Value.self)
+        guard let found = values.first(where: { $0.type == wanted }) else { return nil }
+        return (found.value as! Value)
+    }
+}
+
+extension Container {
+    /// Begins a request scope: where this container's ``Scope/request`` services get one
+    /// instance for this request, and its request values (``registerRequestValue(_:file:line:)``)
+    /// are `values`. End it with ``RequestScope/end()``; prefer
+    /// ``withRequest(providing:operation:)``, which ends it however the work ends.
+    ///
+    /// - Parameter values: The request's values, such as its ID and its authenticated user, one
+    ///   per type.
+    public func beginRequest<each Value: Sendable>(providing values: repeat each Value) -> RequestScope {
+        // Keyed by the type as written, which is what `registerRequestValue` declares.
+        var all: [(type: ObjectIdentifier, value: any Sendable)] = []
+        repeat all.append((ObjectIdentifier((each Value).self), each values))
+        return RequestScope(container: self, values: all)
+    }
+
+    /// Runs `body` in a new request scope, and ends the scope when it returns or throws.
+    ///
+    /// - Parameters:
+    ///   - values: The request's values, one per type.
+    ///   - body: The work of the request.
+    public func withRequest<each Value: Sendable, Result>(
+        providing values: repeat each Value,
+        operation body: (RequestScope) throws -> Result
+    ) rethrows -> Result {
+        let request = beginRequest(providing: repeat each values)
+        defer { request.end() }
+        return try body(request)
+    }
+
+    /// Runs `body` in a new request scope, and ends the scope when it returns or throws: a
+    /// server's handler, in one call.
+    ///
+    /// - Parameters:
+    ///   - values: The request's values, one per type.
+    ///   - isolation: The caller's isolation, which `body` runs in. Leave the default.
+    ///   - body: The work of the request.
+    public func withRequest<each Value: Sendable, Result>(
+        providing values: repeat each Value,
+        isolation: isolated (any Actor)? = #isolation,
+        operation body: (RequestScope) async throws -> Result
+    ) async rethrows -> Result {
+        let request = beginRequest(providing: repeat each values)
+        defer { request.end() }
+        return try await body(request)
+    }
+
+    /// Declares that each request scope provides a value of `type` (a request ID, the
+    /// authenticated user): resolving it gives the value the scope began with. A service of any
+    /// scope resolved in a request can depend on it; a singleton that keeps it is a captive
+    /// dependency, which ``verify(samples:)`` reports.
+    ///
+    /// ```swift
+    /// app.registerRequestValue(RequestID.self)
+    /// let request = app.beginRequest(providing: RequestID("req-7"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The value's type.
+    ///   - file: The file of the declaration, which diagnostics name. Leave the default.
+    ///   - line: The line of the declaration, which diagnostics name. Leave the default.
+    @discardableResult
+    public func registerRequestValue<Value: Sendable>(
+        _ type: Value.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Registration<Value> {
+        register(type, scope: .request, file: file, line: line) { (resolver: Resolver) throws -> Value in
+            try resolver.requestValue(Value.self)
+        }
+    }
+
+    /// Resolves `key` as a top-level resolution in `request`.
+    @usableFromInline
+    @inline(never)
+    func resolve<Service>(
+        _ key: RegistryKey,
+        inRequest request: RequestScope,
+        name: Name?,
+        argumentTypes: Any.Type,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        try resolveInNewContext(
+            key,
+            origin: CurrentResolution.context,
+            name: name,
+            argumentTypes: argumentTypes,
+            arguments: arguments,
+            requestScope: request
+        )
+    }
+}
+
+extension Resolver {
+    /// The request value of type `Value` that the resolution's request scope began with.
+    func requestValue<Value>(_ type: Value.Type) throws(ResolutionError) -> Value {
+        if let value = context.requestScope?.value(of: Value.self) { return value }
+        let path = context.pathSteps
+        guard let entry = context.innermost else {
+            preconditionFailure("a request value was read outside its registration's factory")
+        }
+        throw Failure.missingRequestValue(entry, path: Array(path.dropLast()))
+    }
+}

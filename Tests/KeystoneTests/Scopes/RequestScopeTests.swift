@@ -1,0 +1,287 @@
+import Testing
+
+@testable import Keystone
+
+/// Request-scoped services declared once on the app's container, a request scope per request
+/// that holds their instances and the request's values, disposed newest first when it ends.
+@Suite("Request scopes")
+struct RequestScopeTests {
+    struct RequestID: Sendable, Equatable {
+        let value: String
+    }
+    struct User: Sendable {
+        let name: String
+    }
+    final class Store: Sendable {}
+    /// The request's unit of work, disposed when the request ends.
+    final class AuditLog: Disposable, Sendable {
+        let id: RequestID
+        let disposals: EventLog
+        init(id: RequestID, disposals: EventLog) {
+            self.id = id
+            self.disposals = disposals
+        }
+        func dispose() { disposals.append("audit \(id.value)") }
+    }
+    final class Repository: Sendable {
+        let store: Store
+        let audit: AuditLog
+        init(store: Store, audit: AuditLog) {
+            self.store = store
+            self.audit = audit
+        }
+    }
+    final class Handler: Sendable {
+        let repository: Repository
+        let audit: AuditLog
+        init(repository: Repository, audit: AuditLog) {
+            self.repository = repository
+            self.audit = audit
+        }
+    }
+
+    /// The server's wiring, declared once.
+    static func app(disposals: EventLog = EventLog()) -> Container {
+        let app = Container()
+        app.register(scope: .singleton) { _ in Store() }
+        app.register(scope: .singleton) { _ in disposals }
+        app.registerRequestValue(RequestID.self)
+        app.register(scope: .request) { r in try AuditLog(id: r.resolve(), disposals: r.resolve()) }
+        app.register(scope: .transient) { r in try Repository(store: r.resolve(), audit: r.resolve()) }
+        app.register(scope: .transient) { r in try Handler(repository: r.resolve(), audit: r.resolve()) }
+        return app
+    }
+
+    @Test("A request's services are one per request, shared by what the request resolves")
+    func onePerRequest() throws {
+        let app = Self.app()
+        let first = app.beginRequest(providing: RequestID(value: "req-1"))
+        let second = app.beginRequest(providing: RequestID(value: "req-2"))
+        let a: Handler = try first.tryResolve()
+        let b: Handler = try first.tryResolve()
+        let c: Handler = try second.tryResolve()
+        #expect(a !== b)  // transient
+        #expect(a.audit === b.audit && a.audit === a.repository.audit)
+        #expect(a.audit !== c.audit)
+        #expect(a.audit.id.value == "req-1" && c.audit.id.value == "req-2")
+        // The app's singletons are the app's.
+        #expect(a.repository.store === c.repository.store)
+        #expect(a.repository.store === app.resolve(Store.self))
+        first.end()
+        second.end()
+    }
+
+    @Test("Ending a request disposes its instances newest first, once")
+    func endDisposesNewestFirst() throws {
+        let disposals = EventLog()
+        let app = Container()
+        app.registerRequestValue(RequestID.self)
+        app.register(scope: .request) { _ in Resource("resource", log: EventLog()) }
+            .onDispose { _ in disposals.append("resource") }
+        app.register(scope: .request) { r in try AuditLog(id: r.resolve(), disposals: disposals) }
+        let request = app.beginRequest(providing: RequestID(value: "r"))
+        _ = try request.tryResolve(Resource.self)
+        _ = try request.tryResolve(AuditLog.self)
+        #expect(disposals.all.isEmpty)
+        request.end()
+        #expect(disposals.all == ["audit r", "resource"])
+        request.end()
+        #expect(disposals.all.count == 2)
+        #expect(request.isEnded)
+    }
+
+    @Test("withRequest ends the request when the work throws")
+    func withRequestEndsOnThrow() throws {
+        struct Failed: Error {}
+        let disposals = EventLog()
+        let app = Self.app(disposals: disposals)
+        #expect(throws: Failed.self) {
+            try app.withRequest(providing: RequestID(value: "x")) { request in
+                _ = try request.tryResolve(Handler.self)
+                throw Failed()
+            }
+        }
+        #expect(disposals.all == ["audit x"])
+    }
+
+    @Test("The async withRequest ends the request when the work throws")
+    func asyncWithRequestEndsOnThrow() async throws {
+        struct Failed: Error {}
+        let disposals = EventLog()
+        let app = Self.app(disposals: disposals)
+        await #expect(throws: Failed.self) {
+            try await app.withRequest(providing: RequestID(value: "y")) { request in
+                _ = try request.tryResolve(Handler.self)
+                await Task.yield()
+                throw Failed()
+            }
+        }
+        #expect(disposals.all == ["audit y"])
+    }
+
+    @Test("A request-scoped service outside a request scope is an error that says what to do")
+    func outsideARequest() throws {
+        let app = Self.app()
+        let error = try #require(throws: ResolutionError.self) { try app.tryResolve(Handler.self) }
+        #expect(error.kind == .noRequestScope)
+        #expect(error.path == ["Handler", "Repository", "AuditLog"])
+        #expect(error.description.contains("is registered with the `.request` scope"))
+        #expect(error.description.contains("container.beginRequest(providing:"))
+    }
+
+    @Test("A request value the request was not given is an error that names it")
+    func missingRequestValue() throws {
+        let app = Self.app()
+        let request = app.beginRequest()
+        defer { request.end() }
+        let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Handler.self) }
+        #expect(error.kind == .missingRequestValue)
+        #expect(error.path.last == "RequestID")
+        #expect(error.description.contains("is a request value, and this request scope was not given one"))
+    }
+
+    @Test("Several request values, one per type; one never declared is not registered")
+    func severalValues() throws {
+        let app = Container()
+        app.registerRequestValue(RequestID.self)
+        app.registerRequestValue(User.self)
+        let request = app.beginRequest(providing: RequestID(value: "7"), User(name: "ada"))
+        defer { request.end() }
+        #expect(try request.tryResolve(RequestID.self).value == "7")
+        #expect(try request.tryResolve(User.self).name == "ada")
+        let error = try #require(throws: ResolutionError.self) { try request.tryResolve(String.self) }
+        #expect(error.kind == .notRegistered)
+    }
+
+    @Test("After the request ends, its services cannot be resolved from it")
+    func afterTheEnd() throws {
+        let app = Self.app()
+        let request = app.beginRequest(providing: RequestID(value: "late"))
+        request.end()
+        let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Handler.self) }
+        #expect(error.kind == .requestEnded)
+        // What is not request-scoped still resolves.
+        #expect((try? request.tryResolve(Store.self)) != nil)
+    }
+
+    @Test("A resolver kept by a request service resolves in that request later")
+    func keptResolver() throws {
+        final class Later: Sendable {
+            let audit: LazyResolver<AuditLog>
+            init(audit: LazyResolver<AuditLog>) { self.audit = audit }
+        }
+        let app = Self.app()
+        app.register(scope: .request) { r in Later(audit: LazyResolver(from: r)) }
+        let request = app.beginRequest(providing: RequestID(value: "k"))
+        defer { request.end() }
+        let later: Later = try request.tryResolve()
+        let handler: Handler = try request.tryResolve()
+        #expect(try later.audit.resolve() === handler.audit)
+    }
+
+    @Test("A factory that resolves from the container in a request stays in the request")
+    func nestedResolveInherits() throws {
+        let app = Self.app()
+        app.register(scope: .transient) { _ in Repository(store: Store(), audit: app.resolve()) }
+        let request = app.beginRequest(providing: RequestID(value: "n"))
+        defer { request.end() }
+        let handler: Handler = try request.tryResolve()
+        #expect(handler.repository.audit === handler.audit)
+    }
+
+    @Test("Two request services that need each other are a cycle, not a hang")
+    func cycle() throws {
+        final class Left: Sendable { init(right: Right) {} }
+        final class Right: Sendable { init(left: Left) {} }
+        let app = Container()
+        app.register(scope: .request) { r in try Left(right: r.resolve()) }
+        app.register(scope: .request) { r in try Right(left: r.resolve()) }
+        let request = app.beginRequest()
+        defer { request.end() }
+        let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Left.self) }
+        #expect(error.kind == .cycle)
+    }
+
+    @Test("Resolved from many threads of one request at once, a request service is built once")
+    func builtOnceUnderContention() throws {
+        let builds = Counter()
+        let app = Container()
+        app.register(scope: .request) { _ in
+            builds.increment()
+            return Store()
+        }
+        for round in 0..<20 {
+            let request = app.beginRequest()
+            let seen = ResultBox<ObjectIdentifier>()
+            let gate = Gate(expected: 4)
+            onThreads(4) { _ in
+                gate.arrive()
+                gate.waitForAll()
+                seen.append((try? request.tryResolve(Store.self)).map(ObjectIdentifier.init))
+            }
+            #expect(Set(seen.all.compactMap { $0 }).count == 1, "round \(round)")
+            #expect(seen.all.allSatisfy { $0 != nil })
+            request.end()
+        }
+        #expect(builds.value == 20)
+    }
+
+    @Test("A failed build is tried again by the next resolve")
+    func failedBuildIsFree() throws {
+        struct Flaky: Error {}
+        let attempts = Counter()
+        let app = Container()
+        app.register(scope: .request) { _ in
+            if attempts.increment() == 1 { throw Flaky() }
+            return Store()
+        }
+        let request = app.beginRequest()
+        defer { request.end() }
+        #expect(throws: ResolutionError.self) { try request.tryResolve(Store.self) }
+        let store: Store = try request.tryResolve()
+        #expect(try request.tryResolve(Store.self) === store)
+    }
+}
+
+/// What `verify()` makes of request scopes.
+@Suite("Verifying request scopes")
+struct RequestScopeVerificationTests {
+    typealias RequestID = RequestScopeTests.RequestID
+
+    @Test("A request service that needs a request value is not checked without a sample, checked with one")
+    func requestValuesNeedSamples() throws {
+        let app = RequestScopeTests.app()
+        let report = app.verify()
+        #expect(report.isValid, "\(report)")
+        #expect(report.unchecked.contains { $0.reason.contains("needs the request value `RequestID`") })
+
+        var samples = VerificationSamples()
+        samples.provide(RequestID(value: "sample"))
+        let checked = app.verify(samples: samples)
+        #expect(checked.isValid, "\(checked)")
+        #expect(checked.unchecked.isEmpty, "\(checked)")
+        let audit = try #require(checked.graph.nodes.first { $0.service == "AuditLog" })
+        #expect(audit.scope == .request)
+    }
+
+    @Test("A singleton that keeps a request service is a captive dependency")
+    func captive() throws {
+        final class Cache: Sendable { init(audit: RequestScopeTests.AuditLog) {} }
+        let app = RequestScopeTests.app()
+        app.register(scope: .singleton) { r in try Cache(audit: r.resolve()) }
+        var samples = VerificationSamples()
+        samples.provide(RequestID(value: "sample"))
+        let report = app.verify(samples: samples)
+        let problem = try #require(report.problems.first { $0.kind == .captiveDependency })
+        #expect(problem.path == ["Cache", "AuditLog"])
+    }
+
+    @Test("A request value that nothing declares is a missing dependency")
+    func undeclaredValue() throws {
+        let app = Container()
+        app.register(scope: .request) { r in try RequestScopeTests.AuditLog(id: r.resolve(), disposals: EventLog()) }
+        let report = app.verify()
+        let problem = try #require(report.problems.first)
+        #expect(problem.kind == .missingDependency && problem.path.last == "RequestID")
+    }
+}
