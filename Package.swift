@@ -13,7 +13,8 @@ let package = Package(
         // and a graph check that reports each problem at its registration.
         .library(name: "KeystoneTesting", targets: ["KeystoneTesting"]),
         // The bridge to swift-log. Enable the package trait `SwiftLog` to use it (see
-        // `traits` below); without it the module is empty.
+        // `traits` below); without it the module holds only an unavailable stand-in, whose use
+        // fails to build with the `traits:` line to add.
         .library(name: "KeystoneSwiftLog", targets: ["KeystoneSwiftLog"]),
         // Compatibility modules: code written for KOInject, Resolver, Swoin or Zerk compiles
         // against Keystone with only its import line changed. Each is a thin layer over the

@@ -1,5 +1,9 @@
 // Compiled only with the package trait `SwiftLog`, which brings in swift-log: an app that
-// does not enable it never resolves swift-log, and this module is empty.
+// does not enable it never resolves swift-log. Without it, this module holds one unavailable
+// stand-in (below), so that an app that uses the bridge but forgot the trait is told how to
+// enable it, at the line that uses it, instead of "cannot find 'SwiftLogContainerLogger' in
+// scope". An `#error` cannot say it: this package's own build compiles every target, with the
+// trait off by default.
 #if SwiftLog
     import Keystone
     import Logging
@@ -33,5 +37,25 @@
             let level: Logger.Level = event.kind == .failed ? .error : .debug
             logger.log(level: level, "\(event)", metadata: metadata)
         }
+    }
+#else
+    import Keystone
+
+    /// The swift-log bridge, built without the package trait `SwiftLog` that brings in
+    /// swift-log: unavailable, so that using it names the fix.
+    ///
+    /// Enable the trait on the Keystone entry of the app's `Package.swift` dependencies,
+    /// `.package(url: "…", from: "…", traits: ["SwiftLog"])`, to get the bridge.
+    @available(
+        *, unavailable,
+        message:
+            "KeystoneSwiftLog is empty unless Keystone's package trait SwiftLog is enabled. To fix, add traits: [\"SwiftLog\"] to the Keystone package in your Package.swift's dependencies: .package(url: \"…\", from: \"…\", traits: [\"SwiftLog\"])"
+    )
+    public struct SwiftLogContainerLogger: ContainerLogger {
+        /// Unavailable: enable the package trait `SwiftLog`.
+        public init<Logger>(_ logger: Logger) {}
+
+        /// Unavailable: enable the package trait `SwiftLog`.
+        public func log(_ event: ContainerEvent) {}
     }
 #endif
