@@ -184,17 +184,18 @@ extension Container {
     /// thread's spare context (taken, retained): without the reference counting of a context
     /// looked up and linked to another.
     @inline(__always)
-    private func resolve<Service>(
+    func resolve<Service>(
         _ key: RegistryKey,
         slot: Unmanaged<Slot>?,
         inSpare spare: Unmanaged<ResolutionContext>,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: UnsafeRawPointer,
+        requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
         // Borrowed, never copied: a reference held here would make the context look escaped
         // to `finish`.
-        spare._withUnsafeGuaranteedRef { $0.restart(root: self) }
+        spare._withUnsafeGuaranteedRef { $0.restart(root: self, requestScope: requestScope) }
         keystone_set_current_resolution(spare.toOpaque())
         defer {
             keystone_set_current_resolution(nil)

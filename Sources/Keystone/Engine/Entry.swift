@@ -41,6 +41,10 @@ class AnyEntry: @unchecked Sendable {
     let isShared: Bool
     /// Whether the scope is `.request`: shared within a ``RequestScope``, held by it.
     let isRequestScoped: Bool
+    /// Whether this is a `.request` registration of a class type: a request scope then keeps
+    /// its instance itself, with no box (`Entry.requestStored`). Asked only of a `.request`
+    /// registration, so that registering costs nothing more.
+    let isClassInRequest: Bool
     /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
     /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Such
     /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
@@ -103,8 +107,9 @@ class AnyEntry: @unchecked Sendable {
         self.boundTo = boundTo
         self.holdsInstance = scope.isHeld && !isAsync
         self.isTransient = scope == .transient
-        self.isRequestScoped = scope == .request
+        if case .request = scope.kind { self.isRequestScoped = true } else { self.isRequestScoped = false }
         self.isShared = scope.isHeld || scope == .weak || isRequestScoped
+        self.isClassInRequest = isRequestScoped && serviceType is AnyClass
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
         self.isMainActor = isMainActor
@@ -131,6 +136,11 @@ class AnyEntry: @unchecked Sendable {
     /// which ``takeHeldInstance()`` took): ``Disposable/dispose()`` if it is one, then the
     /// registration's `onDispose` hooks, in order. Run by ``Disposal/run()``, with no lock held.
     func dispose(_ box: AnyObject) {}
+
+    /// Ends the life of an instance of a `.request` registration, as a request scope keeps it
+    /// (see `Entry.requestStored`), which it does on every request: without asking the runtime
+    /// again whether a class it has met is ``Disposable``. Run with no lock held.
+    func disposeInRequest(_ stored: AnyObject) {}
 
     /// The instance this entry holds now, if it is an object (to compare identities). Called
     /// with `slot.lock` held.
@@ -205,6 +215,24 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @exclusivity(unchecked) @usableFromInline var held: InstanceBox<Service>?
     /// The instance of a `.weak` registration.
     @exclusivity(unchecked) @usableFromInline weak var object: AnyObject?
+    /// The class of an instance of this `.request` registration found not to be
+    /// ``Disposable``, so that ending each request asks the runtime for the conformance once,
+    /// not on every request (a lookup of about 600 instructions).
+    @exclusivity(unchecked) private var plainClass: ObjectIdentifier?
+
+    /// What a request scope keeps of `value`, an instance of this `.request` registration: the
+    /// object itself for a class, a box otherwise.
+    @inline(__always)
+    func requestStored(_ value: Service) -> AnyObject {
+        isClassInRequest ? unsafeBitCast(value, to: AnyObject.self) : makeBox(value)
+    }
+
+    /// The instance that ``requestStored(_:)`` made `stored` of.
+    @inline(__always)
+    func requestInstance(_ stored: AnyObject) -> Service {
+        isClassInRequest
+            ? unsafeBitCast(stored, to: Service.self) : unsafeDowncast(stored, to: InstanceBox<Service>.self).value
+    }
 
     /// What verification builds instead of calling `factory`, for
     /// ``VerificationMode/standIn(reason:)``.
@@ -366,6 +394,21 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func dispose(_ box: AnyObject) {
         endLife(
             of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: hasDisposeHooks)
+    }
+
+    override func disposeInRequest(_ stored: AnyObject) {
+        // Not a class type (a struct, an existential): the full check.
+        guard isClassInRequest else { return dispose(stored) }
+        let value = unsafeBitCast(stored, to: Service.self)
+        // A class instance: its class is read, not cast.
+        let found = ObjectIdentifier(Swift.type(of: stored))
+        if slot.lock.withLock({ plainClass }) != found {
+            guard !(Swift.type(of: value) is any Disposable.Type) else {
+                return endLife(of: value, hooks: onDispose, hasHooks: hasDisposeHooks)
+            }
+            slot.lock.withLock { plainClass = found }
+        }
+        if hasDisposeHooks { endLife(of: value, hooks: onDispose, hasHooks: true) }
     }
 
     override func heldObject() -> AnyObject? {

@@ -273,8 +273,8 @@ extension ResolutionContext {
             throw Failure.noRequestScope(entry, path: pathSteps)
         }
         switch scope.claim(entry, by: self) {
-        case .built(let box):
-            return unsafeDowncast(box, to: InstanceBox<Service>.self).value
+        case .built(let stored):
+            return entry.requestInstance(stored)
         case .cycle:
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
         case .ended:
@@ -289,7 +289,7 @@ extension ResolutionContext {
             scope.abandon(entry)
             throw error
         }
-        scope.store(entry.makeBox(value), for: entry)
+        scope.store(entry.requestStored(value), for: entry)
         return value
     }
 

@@ -97,12 +97,13 @@ final class ResolutionContext: @unchecked Sendable {
         return context
     }
 
-    /// Starts a new resolution from `root` in this spare context (its origin and observer
-    /// nil).
+    /// Starts a new resolution from `root` in this spare context (its origin, observer and
+    /// request scope nil), in `requestScope` if given.
     @inline(__always)
-    func restart(root: Container) {
+    func restart(root: Container, requestScope: RequestScope? = nil) {
         self.root = .passUnretained(root)
         finished = false
+        if let requestScope { self.requestScope = requestScope }
     }
 
     /// The container this resolution started from, while it runs (nil once it has finished).

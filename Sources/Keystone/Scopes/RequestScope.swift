@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 /// The instances of one request: what the ``Scope/request`` services declared on a container
 /// are, for one server request, job or other unit of work, and the values that came with it.
 ///
@@ -52,7 +54,9 @@ public final class RequestScope: @unchecked Sendable {
     private struct Row {
         let entry: AnyEntry
         var box: AnyObject?
-        var builder: ResolutionContext?
+        /// Unretained: set only while the builder's build runs, which holds the context, and
+        /// cleared (under `gate.lock`) before that build returns.
+        var builder: Unmanaged<ResolutionContext>?
         /// When its build finished, counted from 1 (0: not built): the order to dispose in,
         /// reversed.
         var finished = 0
@@ -151,7 +155,7 @@ public final class RequestScope: @unchecked Sendable {
                 if newest < 0 || ended[index].finished > ended[newest].finished { newest = index }
             }
             guard newest >= 0, let box = ended[newest].box else { break }
-            ended[newest].entry.dispose(box)
+            ended[newest].entry.disposeInRequest(box)
             below = ended[newest].finished
         }
     }
@@ -179,15 +183,15 @@ public final class RequestScope: @unchecked Sendable {
             if hasEnded { return .ended }
             guard let index = rows.firstIndex(where: { $0.entry === entry }) else {
                 if rows.isEmpty { rows.reserveCapacity(4) }
-                rows.append(Row(entry: entry, box: nil, builder: context))
+                rows.append(Row(entry: entry, box: nil, builder: .passUnretained(context)))
                 return .build
             }
             if let box = rows[index].box { return .built(box) }
             guard let builder = rows[index].builder else {
-                rows[index].builder = context
+                rows[index].builder = .passUnretained(context)
                 return .build
             }
-            if wouldWaitForItself(context, on: builder) { return .cycle }
+            if wouldWaitForItself(context, on: builder.takeUnretainedValue()) { return .cycle }
             waits.append((context, index))
             gate.wait()
             waits.removeAll { $0.waiter === context }
@@ -202,7 +206,7 @@ public final class RequestScope: @unchecked Sendable {
         var steps = 0
         while let blocking = current, steps <= waits.count {
             if context.isSelfOrOrigin(blocking) || isSameThread(blocking.thread, context.thread) { return true }
-            current = waits.first { $0.waiter === blocking }.flatMap { rows[$0.row].builder }
+            current = waits.first { $0.waiter === blocking }.flatMap { rows[$0.row].builder?.takeUnretainedValue() }
             steps += 1
         }
         return false
@@ -220,7 +224,7 @@ public final class RequestScope: @unchecked Sendable {
             if !waits.isEmpty { gate.broadcast() }
             return false
         }
-        if late { entry.dispose(box) }
+        if late { entry.disposeInRequest(box) }
     }
 
     /// Frees `entry` after its build failed: the next resolve (one that waited, or a later one)
@@ -322,9 +326,22 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        try resolveInNewContext(
+        // As `resolveUncached` does: the thread's spare context when nothing else resolves on
+        // this thread (a handler's resolve), a new one linked to the running resolution else.
+        guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
+            return try resolveInNewContext(
+                key,
+                origin: CurrentResolution.context,
+                name: name,
+                argumentTypes: argumentTypes,
+                arguments: arguments,
+                requestScope: request
+            )
+        }
+        return try resolve(
             key,
-            origin: CurrentResolution.context,
+            slot: registry.unretainedSlot(for: key),
+            inSpare: .fromOpaque(spare),
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments,
