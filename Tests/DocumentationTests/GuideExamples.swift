@@ -116,6 +116,24 @@ struct GuideExamples {
         #expect(try graph.tryResolve(A.self).b.d !== a.b.d)
     }
 
+    @Test("Scopes: request scopes")
+    func requestScopes() throws {
+        let notes = Container()
+        notes.register(scope: .singleton) { _ in NoteDatabase() }
+        notes.registerRequestValue(RequestID.self)
+        notes.registerRequestValue(User.self)
+        notes.register(scope: .request) { r in try RequestLog(id: r.resolve()) }
+        notes.register { r in try NotesHandler(database: r.resolve(), log: r.resolve()) }
+
+        let request = notes.beginRequest(providing: RequestID("req-7"), User(name: "ada"))
+        let handler: NotesHandler = try request.tryResolve()
+        let user: User = try request.tryResolve()
+        request.end()  // disposes the request's instances, newest first
+
+        #expect(handler.log.id == RequestID("req-7") && user.name == "ada")
+        #expect(request.isEnded)
+    }
+
     @Test("Scopes: a cached scope")
     func cachedScope() {
         let accounts = Container()

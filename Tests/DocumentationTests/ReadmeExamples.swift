@@ -324,3 +324,23 @@ struct ReadmeLoggingExamples {
         #expect(watched.logger is PrintLogger)
     }
 }
+
+/// The README's request scope example, compiled and run.
+@Suite("README: request scopes")
+struct ReadmeRequestScopeExamples {
+    @Test("A server's request services, declared once")
+    func requestScope() throws {
+        let server = Container()
+        server.register(scope: .singleton) { _ in NoteDatabase() }
+        server.registerRequestValue(RequestID.self)
+        server.register(scope: .request) { r in try RequestLog(id: r.resolve()) }
+        server.register { r in try NotesHandler(database: r.resolve(), log: r.resolve()) }
+
+        let page = try server.withRequest(providing: RequestID("req-42")) { request in
+            let handler: NotesHandler = try request.tryResolve()
+            return handler.list()
+        }
+
+        #expect(page == ["req-42: 0 notes"])
+    }
+}

@@ -226,6 +226,25 @@ struct RequestScopeTests {
         #expect(builds.value == 20)
     }
 
+    @Test("A module declares request services with scoped(.request)")
+    func inAModule() throws {
+        let requestModule = Module {
+            scoped(.request) { try AuditLog(id: get(), disposals: get()) }
+        }
+        let app = Container()
+        app.register(scope: .singleton) { _ in EventLog() }
+        app.registerRequestValue(RequestID.self)
+        try app.load(requestModule)
+        let first = app.beginRequest(providing: RequestID(value: "m1"))
+        let second = app.beginRequest(providing: RequestID(value: "m2"))
+        let a: AuditLog = try first.tryResolve()
+        #expect(try first.tryResolve(AuditLog.self) === a)
+        #expect(try second.tryResolve(AuditLog.self).id.value == "m2")
+        first.end()
+        second.end()
+        #expect(app.resolve(EventLog.self).all == ["audit m1", "audit m2"])
+    }
+
     @Test("A failed build is tried again by the next resolve")
     func failedBuildIsFree() throws {
         struct Flaky: Error {}
