@@ -28,7 +28,7 @@ struct TraitDocumentationTests {
 
     @Test("The logging article shows the manifest lines that enable the bridge")
     func articleShowsTheTrait() throws {
-        let article = try Repository.read("Sources/Keystone/Keystone.docc/Logging.md")
+        let article = try Repository.read("Sources/Keystone/Keystone.docc/ContainerLogging.md")
         #expect(
             article.contains(
                 #".package(url: "<Keystone's repository URL>", from: "<Keystone's version>", traits: ["SwiftLog"]),"#))
