@@ -10,22 +10,34 @@ import CKeystoneThreadPrimitives
 
 /// Registrations the app declares once, run by ``Container/shared`` before its first use.
 ///
-/// Declare it by making `Container` conform, anywhere in the app:
+/// Declare them in a type of your own, and name that type once, where the app starts:
 ///
 /// ```swift
-/// extension Container: AutoRegistering {
-///     public static func registerServices(in container: Container) throws {
-///         container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
-///         try container.load(appModule, thingModule)
+/// struct AppServices: AutoRegistering {
+///     static func registerServices(in container: Container) throws {
+///         container.register(WeatherService.self, scope: .singleton) { _ in LiveWeatherService() }
+///         try container.load(forecastModule)
 ///     }
 /// }
 /// ```
 ///
-/// Nothing calls it explicitly: ``Container/shared`` runs it once, before the first
-/// registration in it or the first resolve from it that finds nothing, whichever comes
-/// first. So the app's registrations are in place before anything resolves, and a
-/// registration made explicitly (a test's mock, say) overrides the hook's, since the hook has
-/// run by the time that registration is made.
+/// ```swift
+/// Container.registerOnFirstUse(AppServices.self)
+/// ```
+///
+/// ``Container/registerOnFirstUse(_:)`` does not register anything yet: ``Container/shared``
+/// runs the hook once, before the first registration in it or the first resolve from it that
+/// finds nothing, whichever comes first. So the app's registrations are in place before
+/// anything resolves, and a registration made explicitly (a test's mock, say) overrides the
+/// hook's, since the hook has run by the time that registration is made. Name the type before
+/// anything uses ``Container/shared``: in tests too, before a test (or its `.overriding`
+/// trait) reads it. Naming it again does nothing.
+///
+/// Earlier releases documented a conformance of `Container` itself,
+/// `extension Container: AutoRegistering`. It still works — ``Container/shared`` finds it
+/// without a call, and runs it before the hooks of any named type — but Swift 6 warns about it
+/// in the app's module (a conformance of an imported type to an imported protocol); a type of
+/// the app's own needs no such conformance.
 ///
 /// ## Decisions
 ///
@@ -37,6 +49,8 @@ import CKeystoneThreadPrimitives
 ///   load modules, and resolve what it has registered. Keep it to registering, though: a
 ///   resolve in the hook that needs an instance another thread is building while that thread
 ///   waits for the hook would wait forever.
+/// * **Named after the first use, it runs at once**, on the calling thread, so that what it
+///   registers is there when ``Container/registerOnFirstUse(_:)`` returns.
 /// * **Use the container given.** It is ``Container/shared``; use the parameter, so that
 ///   the hook reads naturally in tests too.
 /// * **A hook that throws** (a module conflict, say) is a programming error: the container
@@ -46,31 +60,76 @@ public protocol AutoRegistering {
     static func registerServices(in container: Container) throws
 }
 
-/// Runs a first-use hook exactly once.
+/// Naming the app's ``AutoRegistering`` type.
+extension Container {
+    /// Runs `services`' registrations in the process-wide ``shared`` container once, before its
+    /// first use; at once if it is in use already.
+    ///
+    /// ```swift
+    /// Container.registerOnFirstUse(AppServices.self)
+    /// ```
+    ///
+    /// Call it where the app starts, before anything resolves from ``shared``. Each type runs
+    /// once per process, however often it is named, and in the order the types were first
+    /// named. The hook registers into the process-wide container even while a task binds
+    /// another one as ``shared`` (with ``withShared(_:operation:)-(_,()->Result)`` or
+    /// ``withOverrides(_:operation:)``).
+    ///
+    /// The hook runs on whichever thread uses ``shared`` first, so the type's conformance may
+    /// not be isolated to an actor (`SendableMetatype`): in a module whose declarations are
+    /// `@MainActor` by default, declare the type `nonisolated`.
+    ///
+    /// - Parameter services: The app's type whose ``AutoRegistering/registerServices(in:)``
+    ///   registers its services.
+    public static func registerOnFirstUse<Services: AutoRegistering & SendableMetatype>(_ services: Services.Type) {
+        guard let gate = processWide.firstUse else { preconditionFailure("the process-wide container has a gate") }
+        gate.add(ObjectIdentifier(Services.self), to: processWide) { container in
+            try Services.registerServices(in: container)
+        }
+    }
+}
+
+/// Runs first-use hooks exactly once each.
 ///
-/// Who runs the hook and who waits is decided by the engine's build-once machine
+/// Who runs the hooks and who waits is decided by the engine's build-once machine
 /// (``BuildState``, guarded by `gate.lock`): *pending* is its idle state with `done` false,
-/// *running* its building state (the builder is the thread running the hook: the hook itself
-/// resolving gets no wait, but the miss), *done* is `done` true, final. `done` is read with an
-/// acquire load, so the done state costs one load and no lock.
+/// *running* its building state (the builder is the thread running the hooks: a hook itself
+/// resolving gets no wait, but the miss), *done* is `done` true. `done` is read with an
+/// acquire load, so the done state costs one load and no lock. A hook added later
+/// (``add(_:to:hook:)``) makes the gate pending again, and runs at once if the first use has
+/// passed.
 ///
-/// `@unchecked Sendable`: `state` is guarded by `gate.lock`; `done` is written with a
-/// release store under `gate.lock` and read with acquire loads; `hook` is immutable.
+/// `@unchecked Sendable`: `state`, `pending`, `named` and `used` are guarded by `gate.lock`;
+/// `done` is written with a release store under `gate.lock` and read with acquire loads.
 final class FirstUseGate: @unchecked Sendable {
+    typealias Hook = @Sendable (Container) throws -> Void
+
     /// Only reached through `gate`; first, so that its address does not move (see
     /// ``firstStoredProperty(of:as:)``).
     private var gateWords = ConditionLock.Words()
-    private let hook: @Sendable (Container) throws -> Void
+    /// The hooks still to run, in order.
+    private var pending: [Hook]
+    /// The types named with ``add(_:to:hook:)``, each run once.
+    private var named: Set<ObjectIdentifier> = []
+    /// Whether the first use has passed: the hooks pending then have run.
+    private var used = false
     private let done: UnsafeMutablePointer<Bool>
     private var state = BuildState<pthread_t>()
     private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
 
-    init(hook: @escaping @Sendable (Container) throws -> Void) {
-        self.hook = hook
+    /// A gate that runs `hooks` before the first use, and marks that use even with no hook,
+    /// so that a hook added after it runs at once.
+    init(hooks: [Hook]) {
+        pending = hooks
         done = .allocate(capacity: 1)
         done.initialize(to: false)
         gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
+    }
+
+    /// A gate that runs `hook` before the first use.
+    convenience init(hook: @escaping Hook) {
+        self.init(hooks: [hook])
     }
 
     deinit {
@@ -78,23 +137,38 @@ final class FirstUseGate: @unchecked Sendable {
         done.deallocate()
     }
 
-    /// The gate for the app's ``AutoRegistering`` conformance of `Container`, or nil if the
-    /// app declares none.
+    /// The gate of the process-wide container: it runs the app's ``AutoRegistering``
+    /// conformance of `Container`, if it declares one, then the types named with
+    /// ``Container/registerOnFirstUse(_:)``.
     static func declared() -> FirstUseGate? {
-        guard Container.self as Any.Type is any AutoRegistering.Type else { return nil }
-        return FirstUseGate { container in
+        guard Container.self as Any.Type is any AutoRegistering.Type else { return FirstUseGate(hooks: []) }
+        let gate = FirstUseGate { container in
             // Cast again rather than capture the metatype, which is not `Sendable`.
             try (Container.self as Any.Type as? any AutoRegistering.Type)?.registerServices(in: container)
         }
+        gate.named.insert(ObjectIdentifier(Container.self))
+        return gate
     }
 
-    /// Whether the hook has not finished yet.
+    /// Adds the hook of the type `type` (nothing if that type was added before): it runs
+    /// before the first use of `container`, or now if that has passed.
+    func add(_ type: ObjectIdentifier, to container: Container, hook: @escaping Hook) {
+        let runNow: Bool = gate.lock.withLock {
+            guard named.insert(type).inserted else { return false }
+            pending.append(hook)
+            keystone_store_flag(done, false)
+            return used
+        }
+        if runNow { runIfPending(for: container) }
+    }
+
+    /// Whether a hook has not finished yet.
     var isPending: Bool { !keystone_load_flag(done) }
 
-    /// Runs the hook if it has not run, or waits while another thread runs it.
+    /// Runs the pending hooks, or waits while another thread runs them.
     ///
-    /// - Returns: Whether the hook ran or finished meanwhile (so a lookup that missed should
-    ///   look again); false once done, and on the thread running the hook.
+    /// - Returns: Whether hooks ran or finished meanwhile (so a lookup that missed should
+    ///   look again); false once done, and on the thread running them.
     @discardableResult
     func runIfPending(for container: Container) -> Bool {
         if keystone_load_flag(done) { return false }
@@ -113,18 +187,28 @@ final class FirstUseGate: @unchecked Sendable {
                 gate.wait()
                 state.stopWaiting()
             case .build:
+                // Hooks added while these run (by them, or by other threads) run in this
+                // build too, before the gate is done.
+                var batch = pending
+                pending = []
+                var failure: (any Error)?
+                while true {
+                    gate.lock.unlock()
+                    do {
+                        for hook in batch { try hook(container) }
+                    } catch {
+                        failure = error
+                    }
+                    gate.lock.lock()
+                    if pending.isEmpty || failure != nil { break }
+                    batch = pending
+                    pending = []
+                }
+                pending = []
+                used = true
+                keystone_store_flag(done, true)
+                if state.finish() { gate.broadcast() }
                 gate.lock.unlock()
-                let failure: (any Error)?
-                do {
-                    try hook(container)
-                    failure = nil
-                } catch {
-                    failure = error
-                }
-                gate.lock.withLock {
-                    keystone_store_flag(done, true)
-                    if state.finish() { gate.broadcast() }
-                }
                 if let failure {
                     fatalError(
                         "Keystone: the AutoRegistering hook of `Container.shared` threw: \(failure). To fix, make `registerServices(in:)` succeed; it runs once, before the first use."
