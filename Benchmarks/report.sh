@@ -32,7 +32,7 @@ import sys
 ORDER = [
     "singleton", "singleton-kept", "transient", "transient+singleton", "graph4", "chain10", "arguments1",
     "arguments3", "singleton-10k", "register1k", "singleton-2threads", "request",
-    "request-2threads",
+    "request-2threads", "request-child", "request-child-2threads",
 ]
 WIRINGS = ("hand", "keystone", "swinject")
 TIME = "Time (wall clock)"
@@ -107,8 +107,9 @@ print()
 print("Median (p50) wall time per operation, release build, one run. register1k: one operation")
 print("is a new container with 1,000 registrations. singleton-2threads: time per resolve per")
 print("thread with two threads resolving at once (equal to `singleton` if resolves scale).")
-print("request: a child container per request with three registrations, a graph of three")
-print("resolved, the child disposed; request-2threads: per request per thread, two at once.")
+print("request: a request scope per request (Keystone; Swinject: the .graph scope), a graph of")
+print("three resolved, the request ended; request-child: a child container per request with")
+print("three registrations, disposed; -2threads: per request per thread, two at once.")
 print(f"Allocations: per operation, less the harness's own {malloc_overhead:.0f} per sample.")
 
 # swift-dependencies, in the scenarios that have a counterpart there (a value read through

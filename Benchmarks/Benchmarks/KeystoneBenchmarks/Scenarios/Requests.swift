@@ -3,21 +3,75 @@ import Dispatch
 import Keystone
 import Swinject
 
-// A server's request scope: per request, a child of the app's container with three
-// registrations (the request's context, a repository that needs the app's store and the
-// context, a handler that needs both), one resolve of the handler's graph, and the end of the
-// child (`dispose()` in Keystone; Swinject has no disposal, so its child is released). By
-// hand: the same three objects made in a function.
+// A server's request: the request's context, a repository that needs the app's store and the
+// context, a handler that needs both; one resolve of the handler's graph per request, then the
+// end of the request. By hand: the same three objects made in a function.
 //
-// `request` runs the requests on one thread; `request-2threads` on two at once, each thread
-// running `benchmark.scaledIterations.count` requests, and reports the time per request per
-// thread: equal to `request` if per-request containers scale (nothing is shared but the
-// app's container, which they only read).
+// `request` is each library's way to do it without registering anything per request: in
+// Keystone a request scope (`.request` services declared once, `beginRequest()` … `end()`),
+// what its docs recommend for a server; in Swinject the `.graph` object scope, which shares the
+// context within one resolve. `request-child` is the way with a child container per request
+// that registers the three services again (`dispose()` in Keystone; Swinject has no disposal,
+// so its child is released).
+//
+// `…-2threads` runs them on two threads at once, each thread running
+// `benchmark.scaledIterations.count` requests, and reports the time per request per thread:
+// equal to one thread's if requests scale (nothing is shared but the app's container).
 func requestScenarios() {
     for threads in [1, 2] {
-        let name = threads == 1 ? "request" : "request-2threads"
+        let suffix = threads == 1 ? "" : "-2threads"
         scenario(
-            name,
+            "request" + suffix,
+            handScaling: .kilo,
+            hand: {
+                let root = HandRoot()
+                return requests(on: threads) { root.handleRequest() }
+            },
+            keystone: {
+                let app = Keystone.Container()
+                app.register(Store.self, scope: .singleton) { _ in Store() }
+                app.register(RequestContext.self, scope: .request) { _ in RequestContext() }
+                app.register(RequestRepository.self, scope: .transient) { r in
+                    try RequestRepository(store: r.resolve(), context: r.resolve())
+                }
+                app.register(RequestHandler.self, scope: .transient) { r in
+                    try RequestHandler(repository: r.resolve(), context: r.resolve())
+                }
+                blackHole(app.resolve(Store.self))
+                @Sendable func request() -> RequestHandler {
+                    let request = app.beginRequest()
+                    let handler = request.resolve(RequestHandler.self)
+                    request.end()
+                    return handler
+                }
+                let check = request()
+                precondition(check.context === check.repository.context)
+                return requests(on: threads, request)
+            },
+            swinject: {
+                let app = Swinject.Container()
+                app.register(Store.self) { _ in Store() }.inObjectScope(.container)
+                app.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(.graph)
+                app.register(RequestRepository.self) { r in
+                    RequestRepository(store: r.resolve(Store.self)!, context: r.resolve(RequestContext.self)!)
+                }.inObjectScope(.transient)
+                app.register(RequestHandler.self) { r in
+                    RequestHandler(
+                        repository: r.resolve(RequestRepository.self)!, context: r.resolve(RequestContext.self)!)
+                }.inObjectScope(.transient)
+                blackHole(app.resolve(Store.self)!)
+                // Swinject is only safe across threads through its synchronized resolver.
+                let shared = SwinjectParent(app)
+                @Sendable func request() -> RequestHandler {
+                    shared.container.synchronize().resolve(RequestHandler.self)!
+                }
+                let check = request()
+                precondition(check.context === check.repository.context)
+                return requests(on: threads, request)
+            }
+        )
+        scenario(
+            "request-child" + suffix,
             handScaling: .kilo,
             hand: {
                 let root = HandRoot()
