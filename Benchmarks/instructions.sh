@@ -19,7 +19,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss request request-child register1k)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton request request-child register1k)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     [ "$1" = register1k ] && n=5

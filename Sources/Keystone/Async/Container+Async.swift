@@ -72,9 +72,28 @@ extension Container {
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
     /// - Throws: ``ResolutionError`` naming the service, the path and a fix.
+    @inlinable
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        // A built instance that a synchronous resolve reads without a lock (here, or a parent's
+        // for a key not registered here) is read the same way: no resolution, no suspension.
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let probe = registry.probeForResolve(key)
+        if let box = probe.published { return InstanceBox<Service>.copy(box) }
+        if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
+            return InstanceBox<Service>.copy(box)
+        }
+        return try await resolveAsyncUncached(type, name: name, arguments: repeat each arguments)
+    }
+
+    /// ``resolveAsync(_:name:arguments:)`` when no built instance answers: an async resolution.
+    @usableFromInline
+    func resolveAsyncUncached<Service, each Argument: Sendable>(
+        _ type: Service.Type,
+        name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         if isDisposed {

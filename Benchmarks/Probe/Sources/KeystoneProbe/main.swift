@@ -4,6 +4,7 @@
 // `instructions.sh` runs it for N and for 0 iterations and prints the difference per operation.
 //
 //   .build/release/KeystoneProbe SCENARIO ITERATIONS
+import Dispatch
 import Keystone
 
 final class Store: Sendable {}
@@ -127,6 +128,17 @@ final class Kept<Value> {
     var value: Value?
 }
 
+/// Resolves `Store`, built already, `iterations` times with `resolveAsync`, in a task, and
+/// waits for it: an awaited resolve from async code.
+func resolveAsyncInATask(_ container: Container, iterations: Int) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        for _ in 0..<iterations { consume(try! await container.resolveAsync(Store.self)) }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Keeps the result alive until here, so that the resolve is not optimised away.
 @inline(never)
 func consume<T>(_ value: T) {
@@ -162,7 +174,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|register1k ITERATIONS"
     )
 }
 let container = Container()
@@ -212,6 +224,8 @@ case "bound-singleton":
 case "weak":
     for _ in 0..<iterations { consume(container.resolve(Session.self)) }
     consume(session)
+case "async-singleton":
+    resolveAsyncInATask(container, iterations: iterations)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "transient+singleton":
