@@ -59,3 +59,18 @@ struct RequestScopeExamples {
         #expect(app.verify(samples: samples).unchecked.isEmpty)
     }
 }
+
+@Suite("Registration query examples")
+struct RegistrationQueryExamples {
+    @Test func registrationInfo() throws {
+        let shop = Container()
+        shop.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+
+        let info = shop.registration(for: APIClient.self)
+        print(info?.scope == .singleton)  // true
+        print(info?.registeredAt ?? "")  // "App/Wiring.swift:2"
+
+        #expect(info?.scope == .singleton)
+        #expect(try #require(info).registeredAt.hasPrefix("DocCommentTests/RequestScopeExamples.swift:"))
+    }
+}
