@@ -19,14 +19,22 @@ import Keystone
 ///   - type: The type to resolve; inferred from the context when omitted.
 ///   - name: The name it was declared with, if any.
 ///   - swoin: The Swoin to resolve from; when nil, as described above.
-public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = nil) -> T {
+///   - file: The file of the call, which a trap names. Leave the default.
+///   - line: The line of the call, which a trap names. Leave the default.
+public func get<T>(
+    _ type: T.Type = T.self,
+    named name: String? = nil,
+    swoin: Swoin? = nil,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) -> T {
     if let swoin {
-        return swoin.get(T.self, named: name)
+        return swoin.get(T.self, named: name, file: file, line: line)
     }
     if SwoinResolution.isBuilding {
-        return SwoinResolution.resolve(T.self, named: name)
+        return SwoinResolution.resolve(T.self, named: name, file: file, line: line)
     }
-    return Swoin.current.get(T.self, named: name)
+    return Swoin.current.get(T.self, named: name, file: file, line: line)
 }
 
 /// A type that resolves its dependencies with its own `get()`, from ``Swoin/global`` unless
@@ -44,10 +52,10 @@ public protocol SwoinComponent {
     /// The Swoin this type resolves from; ``Swoin/global`` by default.
     static var swoin: Swoin? { get }
 
-    /// Resolves a dependency, as the free function ``get(_:named:swoin:)`` does.
+    /// Resolves a dependency, as the free function ``get(_:named:swoin:file:line:)`` does.
     func get<T>(_ type: T.Type, named name: String?, swoin: Swoin?) -> T
 
-    /// Resolves a dependency, as the free function ``get(_:named:swoin:)`` does: the `get()`
+    /// Resolves a dependency, as the free function ``get(_:named:swoin:file:line:)`` does: the `get()`
     /// of static code and of stored properties' initial values.
     static func get<T>(_ type: T.Type, named name: String?, swoin: Swoin?) -> T
 }

@@ -9,7 +9,7 @@ import Keystone
 /// @Inject(named: "TestSubject") private var testObservable: Observable<Void>
 /// ```
 ///
-/// The first read resolves as ``get(_:named:swoin:)`` does, trapping with Keystone's full
+/// The first read resolves as ``get(_:named:swoin:file:line:)`` does, trapping with Keystone's full
 /// diagnostic if the dependency cannot be built. Reading from several threads at once is
 /// safe: they all get the first instance stored.
 @propertyWrapper

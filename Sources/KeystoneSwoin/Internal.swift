@@ -33,11 +33,11 @@ enum SwoinResolution {
 
     /// Resolves from the resolution in progress, trapping with Keystone's full diagnostic:
     /// Swoin's `get()` cannot throw.
-    static func resolve<T>(_ type: T.Type, named name: String?) -> T {
+    static func resolve<T>(_ type: T.Type, named name: String?, file: StaticString, line: UInt) -> T {
         do {
             return try Keystone.get(T.self, name: Name.swoin(name))
         } catch {
-            error.trap(file: #fileID, line: #line)
+            error.trap(file: file, line: line)
         }
     }
 }

@@ -112,8 +112,12 @@ public final class Swoin: Sendable {
     /// - Parameters:
     ///   - type: The type to resolve; inferred from the context when omitted.
     ///   - name: The name it was declared with, if any.
-    public func get<T>(_ type: T.Type = T.self, named name: String? = nil) -> T {
-        container.resolve(T.self, name: Name.swoin(name))
+    ///   - file: The file of the call, which a trap names. Leave the default.
+    ///   - line: The line of the call, which a trap names. Leave the default.
+    public func get<T>(
+        _ type: T.Type = T.self, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> T {
+        container.resolve(T.self, name: Name.swoin(name), file: file, line: line)
     }
 }
 

@@ -30,6 +30,18 @@ struct SwoinTrapTests {
         #expect(message.contains("To fix"))
     }
 
+    @Test("get() names the app's line, outside a factory and inside one")
+    func trapLocation() async {
+        let outside = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            trapOutsideAFactory()
+        }
+        #expect(standardError(outside).contains("TrapTests.swift:\(trapOutsideLine): Fatal error: Keystone:"))
+        let inside = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            trapInsideAFactory()
+        }
+        #expect(standardError(inside).contains("TrapTests.swift:\(trapInsideLine): Fatal error: Keystone:"))
+    }
+
     @Test("A cycle made through get() is reported with its path, not a stack overflow")
     func cycle() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -135,4 +147,16 @@ final class TrapEgg: Sendable {
 final class TrapChicken: Sendable {
     let egg: TrapEgg
     init(egg: TrapEgg) { self.egg = egg }
+}
+
+private let trapOutsideLine = #line + 3
+private func trapOutsideAFactory() {
+    let swoin = Swoin([Module { single(named: "other") { TrapWidget() } }])
+    _ = swoin.get(TrapWidget.self)
+}
+
+private let trapInsideLine = #line + 2
+private func trapInsideAFactory() {
+    let swoin = Swoin([Module { single { TrapHolder(widget: get()) } }])
+    _ = swoin.get(TrapHolder.self)
 }
