@@ -149,8 +149,9 @@ let package = Package(
 )
 
 // The documentation plugin, only when building the docs (`KEYSTONE_DOCS=1 swift package
-// generate-documentation --target Keystone`), so that apps depending on Keystone never
-// resolve it.
+// generate-documentation --target Keystone`; also `--target KeystoneTesting` and, with
+// `--traits SwiftLog` before `generate-documentation`, `--target KeystoneSwiftLog`), so that
+// apps depending on Keystone never resolve it.
 if Context.environment["KEYSTONE_DOCS"] != nil {
     package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

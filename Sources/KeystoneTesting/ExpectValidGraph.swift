@@ -4,7 +4,7 @@ import Testing
 /// Verifies `container` and records each problem as its own test issue, at the registration
 /// that causes it.
 ///
-/// Where ``Keystone/VerificationReport/requireValid()`` fails a test with one message listing
+/// Where `VerificationReport.requireValid()` fails a test with one message listing
 /// every problem, this reports each one separately, located at the file and line of the
 /// registration to fix (the one that asks for a missing service, closes a cycle, holds a
 /// captive dependency, or registers a key again), with the same "To fix, …" advice, so that
@@ -17,7 +17,7 @@ import Testing
 /// ```
 ///
 /// - Parameters:
-///   - container: The container to verify; ``Keystone/Container/shared`` by default.
+///   - container: The container to verify; `Container.shared` by default.
 ///   - samples: Arguments for registrations that take them.
 ///   - sourceLocation: Where to report a problem that no registration is to blame for.
 /// - Returns: The report, for further checks.

@@ -1,7 +1,7 @@
 import Keystone
 import Testing
 
-/// A test trait that runs each test with its own overrides of ``Keystone/Container/shared``.
+/// A test trait that runs each test with its own overrides of `Container.shared`.
 ///
 /// Every test it applies to runs on a fresh copy of the shared container in which `overrides`
 /// replaced some registrations; the copy is `Container.shared` for that test's task tree only,
@@ -39,7 +39,7 @@ public struct OverridingTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == OverridingTrait {
     /// Runs the test (or each test of the suite) with `overrides` registered in its own copy of
-    /// ``Keystone/Container/shared``.
+    /// `Container.shared`.
     ///
     /// - Parameter overrides: Registers the test's replacements in the copy it receives.
     public static func overriding(_ overrides: @escaping @Sendable (Container) throws -> Void) -> Self {

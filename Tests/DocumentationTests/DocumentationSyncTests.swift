@@ -23,9 +23,12 @@ enum DocumentationText {
             .map { "\(folder)/\($0)" }
     }
 
-    /// Every document whose Swift examples must compile: README.md and the DocC articles.
+    /// Every document whose Swift examples must compile: README.md and the DocC articles, of
+    /// Keystone and of the KeystoneTesting and KeystoneSwiftLog libraries.
     static func documents() throws -> [String] {
         try ["README.md"] + files(in: "Sources/Keystone/Keystone.docc", endingWith: ".md")
+            + files(in: "Sources/KeystoneTesting/KeystoneTesting.docc", endingWith: ".md")
+            + files(in: "Sources/KeystoneSwiftLog/KeystoneSwiftLog.docc", endingWith: ".md")
     }
 
     /// The paths of the Swift files under `folder` (relative to the root), at any depth.
@@ -132,8 +135,8 @@ struct DocumentationSyncTests {
     @Test(
         "Every paragraph of every Swift block in the library's doc comments is compiled by a test",
         arguments: [
-            "Sources/Keystone", "Sources/KeystoneTesting", "Sources/KeystoneKOInject", "Sources/KeystoneResolver",
-            "Sources/KeystoneSwoin", "Sources/KeystoneZerk",
+            "Sources/Keystone", "Sources/KeystoneTesting", "Sources/KeystoneSwiftLog", "Sources/KeystoneKOInject",
+            "Sources/KeystoneResolver", "Sources/KeystoneSwoin", "Sources/KeystoneZerk",
         ].flatMap(DocumentationText.swiftFiles(under:))
     )
     func everyDocCommentExampleIsCompiled(source: String) throws {
