@@ -42,7 +42,8 @@ public struct RegistrationInfo: Sendable, CustomStringConvertible {
         self.depth = depth
     }
 
-    /// The registration as diagnostics name it: `` `Logger` (name: "audit") .singleton at App/Wiring.swift:3 ``.
+    /// The registration as diagnostics name it, its scope and its site, such as
+    /// "`Logger` (name: "audit") .singleton at App/Wiring.swift:3".
     public var description: String {
         "\(Failure.describe(service: service, name: name, arguments: argumentTypes)) \(scope) at \(registeredAt)"
     }

@@ -43,7 +43,7 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
         /// The service is registered with the `.request` scope, and was resolved outside a
         /// ``RequestScope``.
         public static let noRequestScope = Kind(rawValue: "no request scope")
-        /// The service is a request value (``Container/registerRequestValue(_:name:file:line:)``)
+        /// The service is a request value (``Container/registerRequestValue(_:file:line:)``)
         /// that the request scope was not given.
         public static let missingRequestValue = Kind(rawValue: "missing request value")
         /// The request scope it was resolved in has ended.
