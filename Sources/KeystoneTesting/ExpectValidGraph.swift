@@ -10,6 +10,12 @@ import Testing
 /// captive dependency, or registers a key again), with the same "To fix, …" advice, so that
 /// an IDE shows it in place.
 ///
+/// A registration keeps its file's ID (`AppCore/Wiring.swift`), not its path; the issue carries
+/// the path of that file, found in the project of the test that calls this (from the folder of
+/// its file up to the repository's root), so that an editor opens it. Where the file is not
+/// found there (the sources are elsewhere, or two modules' files of that name cannot be told
+/// apart), the issue keeps the file ID.
+///
 /// ```swift
 /// @Test func theGraphIsComplete() {
 ///     expectValidGraph(makeAppContainer())
@@ -35,22 +41,25 @@ public func expectValidGraph(
 }
 
 /// What ``expectValidGraph(_:samples:sourceLocation:)`` records: one issue per problem, at its
-/// registration when the report names one, else at `defaultLocation`.
+/// registration when the report names one, else at `defaultLocation`. A registration's file is
+/// looked for from `defaultLocation`'s file.
 func issues(of report: VerificationReport, defaultLocation: SourceLocation) -> [(Comment, SourceLocation)] {
     report.problems.map { problem in
         (
             Comment(rawValue: "\(problem.kind): \(problem.path.joined(separator: " → "))\n\(problem.message)"),
-            problem.registeredAt.flatMap(registrationSite) ?? defaultLocation
+            problem.registeredAt.flatMap { registrationSite($0, near: defaultLocation.filePath) } ?? defaultLocation
         )
     }
 }
 
-/// The source location of a registration site written `Module/File.swift:line`. Registrations
-/// keep the file's ID, not its path, so the ID stands for both.
-func registrationSite(_ text: String) -> SourceLocation? {
+/// The source location of a registration site written `Module/File.swift:line`, with the path
+/// of that file as found from `anchor`, a file of the project (see ``SourcePaths``); with the
+/// file ID for a path when it is not found.
+func registrationSite(_ text: String, near anchor: String) -> SourceLocation? {
     guard let colon = text.lastIndex(of: ":"), let line = Int(text[text.index(after: colon)...]), line > 0
     else { return nil }
     let fileID = String(text[..<colon])
     guard fileID.contains("/") else { return nil }
-    return SourceLocation(fileID: fileID, filePath: fileID, line: line, column: 1)
+    let filePath = SourcePaths.path(forFileID: fileID, near: anchor) ?? fileID
+    return SourceLocation(fileID: fileID, filePath: filePath, line: line, column: 1)
 }
