@@ -186,8 +186,8 @@ final class AsyncResolution: @unchecked Sendable {
         case .singleton, .cached, .weak:
             return try await shared(entry, owner: owner, path: path, arguments: arguments)
         case .request:
-            // An async resolution runs in no request scope.
-            throw Failure.noRequestScope(entry, path: path.map(Failure.step))
+            // A request scope builds with synchronous factories only.
+            throw Failure.asyncInRequest(entry, path: path.map(Failure.step))
         }
     }
 

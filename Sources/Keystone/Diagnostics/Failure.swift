@@ -173,6 +173,19 @@ enum Failure {
         )
     }
 
+    /// A `.request` registration with an async factory: request scopes build synchronously.
+    static func asyncInRequest(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        refusedSynchronously(
+            .noRequestScope,
+            entry,
+            path: path,
+            because:
+                "is registered with the `.request` scope and an async factory, and a request scope builds only with synchronous factories",
+            advice:
+                "make its factory synchronous (open what it awaits beforehand, and hand it to the request as a request value: `container.beginRequest(providing: connection)`), or give it another scope."
+        )
+    }
+
     /// A request value that the request scope was not given.
     static func missingRequestValue(_ entry: AnyEntry, path: [String]) -> ResolutionError {
         refusedSynchronously(

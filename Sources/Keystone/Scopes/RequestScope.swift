@@ -26,6 +26,10 @@ import CKeystoneThreadPrimitives
 /// throws), its instances are disposed newest first: ``Disposable/dispose()`` and the
 /// registrations' `onDispose` hooks.
 ///
+/// A request scope builds with synchronous factories (resolve with ``tryResolve(_:name:arguments:)``
+/// from async code too); a `.request` registration with an async factory fails with an error
+/// that says so: open what the request must await first, and hand it over as a request value.
+///
 /// A request scope is cheap: an object and a small table, no registration and no container.
 /// Use a child container (``Container/init(parent:defaultScope:duplicates:)``) where a request
 /// must *replace* registrations; a request scope only adds instances.

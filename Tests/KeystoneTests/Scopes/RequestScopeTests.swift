@@ -245,6 +245,15 @@ struct RequestScopeTests {
         #expect(app.resolve(EventLog.self).all == ["audit m1", "audit m2"])
     }
 
+    @Test("A request service with an async factory is an error that says what to do instead")
+    func asyncFactory() async throws {
+        let app = Container()
+        app.register(scope: .request) { _ async in Store() }
+        let error = try await #require(throws: ResolutionError.self) { try await app.resolveAsync(Store.self) }
+        #expect(error.kind == .noRequestScope)
+        #expect(error.description.contains("a request scope builds only with synchronous factories"))
+    }
+
     @Test("A failed build is tried again by the next resolve")
     func failedBuildIsFree() throws {
         struct Flaky: Error {}

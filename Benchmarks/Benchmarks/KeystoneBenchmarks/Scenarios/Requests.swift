@@ -30,13 +30,7 @@ func requestScenarios() {
             keystone: {
                 let app = Keystone.Container()
                 app.register(Store.self, scope: .singleton) { _ in Store() }
-                app.register(RequestContext.self, scope: .request) { _ in RequestContext() }
-                app.register(RequestRepository.self, scope: .transient) { r in
-                    try RequestRepository(store: r.resolve(), context: r.resolve())
-                }
-                app.register(RequestHandler.self, scope: .transient) { r in
-                    try RequestHandler(repository: r.resolve(), context: r.resolve())
-                }
+                registerRequestServices(in: app, context: .request)
                 blackHole(app.resolve(Store.self))
                 @Sendable func request() -> RequestHandler {
                     let request = app.beginRequest()
@@ -51,14 +45,7 @@ func requestScenarios() {
             swinject: {
                 let app = Swinject.Container()
                 app.register(Store.self) { _ in Store() }.inObjectScope(.container)
-                app.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(.graph)
-                app.register(RequestRepository.self) { r in
-                    RequestRepository(store: r.resolve(Store.self)!, context: r.resolve(RequestContext.self)!)
-                }.inObjectScope(.transient)
-                app.register(RequestHandler.self) { r in
-                    RequestHandler(
-                        repository: r.resolve(RequestRepository.self)!, context: r.resolve(RequestContext.self)!)
-                }.inObjectScope(.transient)
+                registerRequestServices(in: app, context: .graph)
                 blackHole(app.resolve(Store.self)!)
                 // Swinject is only safe across threads through its synchronized resolver.
                 let shared = SwinjectParent(app)
@@ -83,13 +70,7 @@ func requestScenarios() {
                 blackHole(app.resolve(Store.self))
                 @Sendable func request() -> RequestHandler {
                     let child = Keystone.Container(parent: app)
-                    child.register(RequestContext.self, scope: .singleton) { _ in RequestContext() }
-                    child.register(RequestRepository.self, scope: .transient) { r in
-                        try RequestRepository(store: r.resolve(), context: r.resolve())
-                    }
-                    child.register(RequestHandler.self, scope: .transient) { r in
-                        try RequestHandler(repository: r.resolve(), context: r.resolve())
-                    }
+                    registerRequestServices(in: child, context: .singleton)
                     let handler = child.resolve(RequestHandler.self)
                     child.dispose()
                     return handler
@@ -107,14 +88,7 @@ func requestScenarios() {
                 let shared = SwinjectParent(app)
                 @Sendable func request() -> RequestHandler {
                     let child = Swinject.Container(parent: shared.container)
-                    child.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(.container)
-                    child.register(RequestRepository.self) { r in
-                        RequestRepository(store: r.resolve(Store.self)!, context: r.resolve(RequestContext.self)!)
-                    }.inObjectScope(.transient)
-                    child.register(RequestHandler.self) { r in
-                        RequestHandler(
-                            repository: r.resolve(RequestRepository.self)!, context: r.resolve(RequestContext.self)!)
-                    }.inObjectScope(.transient)
+                    registerRequestServices(in: child, context: .container)
                     return child.synchronize().resolve(RequestHandler.self)!
                 }
                 let check = request()
@@ -123,6 +97,29 @@ func requestScenarios() {
             }
         )
     }
+}
+
+/// Registers the request's context (in `context`), repository and handler (transient).
+private func registerRequestServices(in container: Keystone.Container, context: Keystone.Scope) {
+    container.register(RequestContext.self, scope: context) { _ in RequestContext() }
+    container.register(RequestRepository.self, scope: .transient) { r in
+        try RequestRepository(store: r.resolve(), context: r.resolve())
+    }
+    container.register(RequestHandler.self, scope: .transient) { r in
+        try RequestHandler(repository: r.resolve(), context: r.resolve())
+    }
+}
+
+/// Registers the request's context (in `context`), repository and handler (transient), in
+/// Swinject.
+private func registerRequestServices(in container: Swinject.Container, context: Swinject.ObjectScope) {
+    container.register(RequestContext.self) { _ in RequestContext() }.inObjectScope(context)
+    container.register(RequestRepository.self) { r in
+        RequestRepository(store: r.resolve(Store.self)!, context: r.resolve(RequestContext.self)!)
+    }.inObjectScope(.transient)
+    container.register(RequestHandler.self) { r in
+        RequestHandler(repository: r.resolve(RequestRepository.self)!, context: r.resolve(RequestContext.self)!)
+    }.inObjectScope(.transient)
 }
 
 /// The measured body: `benchmark.scaledIterations.count` requests on each of `threads`
