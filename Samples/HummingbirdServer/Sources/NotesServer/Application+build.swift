@@ -11,7 +11,7 @@ extension Note: ResponseEncodable {}
 /// Builds the app: the routes, the request-scope middleware and the server settings.
 ///
 /// - Parameters:
-///   - container: The root container, from ``makeAppContainer(configuration:)``.
+///   - container: The app's container, from ``makeAppContainer(configuration:)``.
 ///   - onServerRunning: Called with the port once the server listens; tests use it to learn
 ///     the port the system picked.
 /// - Returns: The application, to run with `runService()` (or inside a `ServiceGroup`).
@@ -21,7 +21,8 @@ func buildApplication(
 ) throws -> some ApplicationProtocol {
     let configuration: NotesConfiguration = try container.tryResolve()
     let router = Router(context: NotesRequestContext.self)
-    router.add(middleware: RequestScopeMiddleware(app: container))  // before the routes
+    // Every route below, and a request that no route matches, runs in a request scope.
+    router.add(middleware: RequestScopeMiddleware(app: container))
 
     // POST /notes {"text": "…"} → 201 and the note; 400 when the text is empty or too long.
     router.post("notes") { request, context in

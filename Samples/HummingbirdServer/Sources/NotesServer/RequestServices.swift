@@ -2,10 +2,13 @@ import Hummingbird
 import Keystone
 import Synchronization
 
-// The services that live for one request. Each request gets its own child container, and
-// these are registered in it (see CompositionRoot.swift), so no two requests share them.
+// The services that live for one request. They are declared once, on the app's container (see
+// CompositionRoot.swift), and each request's scope builds its own, so no two requests share them.
 
 /// Who is asking: the request's own ID and what it asked for.
+///
+/// A request value: ``RequestScopeMiddleware`` makes one per request and begins the request's
+/// scope with it, and the request's services resolve it from there.
 struct RequestInfo: Sendable {
     /// Unique across the app's life: `req-1`, `req-2`, … Sent back in the `X-Request-ID` header.
     var id: String
@@ -18,8 +21,9 @@ struct RequestInfo: Sendable {
 /// The request's unit of work: what the request did, written to the app's ``AuditTrail`` in one
 /// piece when the request ends.
 ///
-/// It is `Disposable`: the request's container calls ``dispose()`` when the request ends, whether
-/// the handler returned or threw, and that is when the log is flushed.
+/// It is `.request` and `Disposable`: each request gets its own, and the request's scope calls
+/// ``dispose()`` when it ends, whether the handler returned or threw; that is when the log is
+/// flushed.
 final class AuditLog: Disposable, Sendable {
     private let request: RequestInfo
     private let trail: AuditTrail
@@ -35,8 +39,7 @@ final class AuditLog: Disposable, Sendable {
         entries.withLock { $0.append(entry) }
     }
 
-    /// Flushes the entries to the app-wide trail. Called by the container, once, when the
-    /// request's container is disposed.
+    /// Flushes the entries to the app-wide trail. Called once, when the request's scope ends.
     func dispose() {
         let entries = entries.withLock { $0 }
         trail.append(
@@ -46,7 +49,8 @@ final class AuditLog: Disposable, Sendable {
 }
 
 /// The notes use cases, as one request sees them: it mixes request-scoped services (who is
-/// asking, the audit log) with app-wide ones (the store, the IDs, the configuration).
+/// asking, the audit log) with app-wide ones (the store, the IDs, the configuration), so it
+/// can only be resolved in a request scope.
 struct NoteService: Sendable {
     let request: RequestInfo
     let audit: AuditLog

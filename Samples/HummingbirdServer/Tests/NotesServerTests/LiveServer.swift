@@ -14,14 +14,28 @@ import ServiceLifecycle
 /// down gracefully (in-flight requests finish first).
 ///
 /// - Parameters:
-///   - container: The root container to build the app from.
+///   - container: The app's container to build the app from.
 ///   - body: Receives the port.
 func withLiveServer<Value: Sendable>(
     container: Container,
     _ body: @Sendable (Int) async throws -> Value
 ) async throws -> Value {
+    try await withLiveApplication({ try buildApplication(container: container, onServerRunning: $0) }, body)
+}
+
+/// Runs the application that `build` makes for the length of `body`, as
+/// ``withLiveServer(container:_:)`` runs the app.
+///
+/// - Parameters:
+///   - build: Makes the application; it must listen on 127.0.0.1, port 0, and call the closure
+///     it is given with the port once it listens.
+///   - body: Receives the port.
+func withLiveApplication<App: ApplicationProtocol, Value: Sendable>(
+    _ build: (@escaping @Sendable (Int) async -> Void) throws -> App,
+    _ body: @Sendable (Int) async throws -> Value
+) async throws -> Value {
     let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-    let app = try buildApplication(container: container) { port in
+    let app = try build { port in
         portContinuation.yield(port)
         portContinuation.finish()
     }
@@ -46,7 +60,7 @@ func withLiveServer<Value: Sendable>(
     }
 }
 
-/// Why ``withLiveServer(container:_:)`` could not run its body.
+/// Why ``withLiveApplication(_:_:)`` could not run its body.
 enum LiveServerError: Error {
     case didNotStart
 }

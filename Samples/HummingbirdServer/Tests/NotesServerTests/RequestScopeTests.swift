@@ -6,7 +6,8 @@ import Testing
 @testable import NotesServer
 
 /// The app on a real socket (127.0.0.1, a port the system picks), driven by real HTTP requests:
-/// each request gets its own container, disposed exactly once when the request ends.
+/// each request runs in a request scope of its own, with its own `RequestInfo` and `AuditLog`,
+/// and the scope ends exactly once, when the request ends.
 @Suite("Request scope over live HTTP", .timeLimit(.minutes(1)))
 struct RequestScopeTests {
     @Test("Routes answer, each request has its own scope, disposed once, also when the handler throws")
@@ -49,12 +50,13 @@ struct RequestScopeTests {
         #expect(audited[4].entries == ["failed 404"])
         #expect(audited[4].request == "GET /nowhere")
 
-        // By the time the server has stopped, every request's AuditLog was disposed exactly once.
+        // By the time the server has stopped, every request's AuditLog was disposed exactly once,
+        // when its scope ended.
         let trail: AuditTrail = try container.tryResolve()
         #expect(trail.records.map(\.requestID) == ids)
 
-        // The store is the app-wide singleton: the one the root container holds is the one that
-        // the POST wrote to and the GET, in another request's container, read from.
+        // The store is the app-wide singleton: the one the app's container holds is the one that
+        // the POST wrote to and the GET, in another request's scope, read from.
         let store: any NoteStore = try container.tryResolve()
         #expect(await store.all() == [created])
     }
@@ -66,7 +68,7 @@ struct RequestScopeTests {
         let container = makeAppContainer(configuration: testConfiguration)
         defer { container.dispose() }
         // Swap the app-wide store for one that holds every POST until all of them have arrived:
-        // then all the requests' containers are alive at the same moment.
+        // then all the requests' scopes are alive at the same moment.
         container.register((any NoteStore).self, scope: .singleton) { _ in
             GatedNoteStore(base: InMemoryNoteStore(), gate: gate)
         }
@@ -116,6 +118,54 @@ struct RequestScopeTests {
 
         let store: any NoteStore = try container.tryResolve()
         #expect(await store.all().count == requests)
+    }
+
+    @Test("A handler that throws an error of its own: a 500, and the request's AuditLog still flushed")
+    func handlerThrowsOtherError() async throws {
+        let container = makeAppContainer(configuration: testConfiguration)
+        defer { container.dispose() }
+        container.register((any NoteStore).self, scope: .singleton) { _ in FailingNoteStore() }
+
+        let (failed, audit) = try await withLiveServer(container: container) { port in
+            try await withClient(port: port) { client in
+                (try await client.postNote("lost"), try await client.get(path: "/audit"))
+            }
+        }
+
+        // Hummingbird answers an error that is not an HTTPError with a 500, which carries no
+        // X-Request-ID: only an HTTPError has headers that the middleware can add to.
+        #expect(failed.status == .internalServerError)
+        #expect(failed.requestID == nil)
+        let records: [AuditRecord] = try audit.decode()
+        try #require(records.count == 1)
+        #expect(records[0].request == "POST /notes")
+        #expect(records[0].entries == ["create 4 characters", "failed: \(StoreFailure.diskFull)"])
+        #expect(audit.requestID != nil && audit.requestID != records[0].requestID)
+    }
+
+    @Test("Without RequestScopeMiddleware, resolving from the context is a 500, not a trap")
+    func missingMiddleware() async throws {
+        let container = makeAppContainer(configuration: testConfiguration)
+        defer { container.dispose() }
+
+        let response = try await withLiveApplication(
+            { onServerRunning in
+                let router = Router(context: NotesRequestContext.self)
+                router.get("audit") { _, context in
+                    let trail: AuditTrail = try context.resolve()
+                    return trail.records
+                }
+                return Application(
+                    router: router,
+                    configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: { await onServerRunning($0.localAddress?.port ?? 0) }
+                )
+            },
+            { port in try await withClient(port: port) { try await $0.get(path: "/audit") } }
+        )
+
+        #expect(response.status == .internalServerError)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("RequestScopeMiddleware is not installed"))
     }
 }
 
@@ -168,5 +218,25 @@ struct GatedNoteStore: NoteStore {
 
     func all() async -> [Note] {
         await base.all()
+    }
+}
+
+/// What ``FailingNoteStore`` throws.
+enum StoreFailure: Error {
+    case diskFull
+}
+
+/// A note store whose every insert fails with an error that is not an `HTTPError`.
+struct FailingNoteStore: NoteStore {
+    func insert(_ note: Note) async throws {
+        throw StoreFailure.diskFull
+    }
+
+    func note(id: String) async -> Note? {
+        nil
+    }
+
+    func all() async -> [Note] {
+        []
     }
 }
