@@ -2,12 +2,14 @@
 import PackageDescription
 
 // A sample, not part of Keystone's package graph: a Hummingbird 2 server whose composition root
-// is a Keystone container, with one child container per request.
+// is a Keystone container, with a request scope per request; and a load check that compares
+// the request scope with hand wiring on the running server.
 let package = Package(
     name: "HummingbirdServer",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "notes-server", targets: ["NotesServer"])
+        .executable(name: "notes-server", targets: ["NotesServer"]),
+        .executable(name: "notes-load-check", targets: ["NotesLoadCheck"]),
     ],
     dependencies: [
         .package(name: "Keystone", path: "../.."),
@@ -29,6 +31,9 @@ let package = Package(
             // A missing registration, a cycle or a captive dependency fails the build here.
             plugins: [.plugin(name: "KeystoneCheck", package: "Keystone")]
         ),
+        // Starts notes-server as a process of its own and measures it over loopback HTTP; it
+        // needs no package: its client is a few lines of sockets.
+        .executableTarget(name: "NotesLoadCheck"),
         .testTarget(
             name: "NotesServerTests",
             dependencies: [

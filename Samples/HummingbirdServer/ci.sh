@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# CI for the Hummingbird server sample: build with warnings as errors, then run its tests.
+# CI for the Hummingbird server sample: build with warnings as errors, run its tests, then a
+# short run of its load check (request scope against hand wiring).
 # Runnable from any directory: `bash Samples/HummingbirdServer/ci.sh`. Needs the Swift
 # toolchain (tested with 6.3.1) and the packages it resolves; the first build of Hummingbird,
 # SwiftNIO and their dependencies takes several minutes.
@@ -17,3 +18,9 @@ step "Hummingbird sample: tests (live HTTP on 127.0.0.1)"
 # --skip-build runs what the step above built: a plain `swift test` would build Hummingbird's
 # modules a second time, with other settings (about 40 s more on 2 cores).
 swift test --disable-xctest --skip-build
+
+step "Hummingbird sample: load check, request scope against hand wiring (debug build, a short run)"
+# Starts notes-server as a process of its own and sends both load-check routes a few hundred
+# requests in turn: it fails only if a request fails, and its debug figures mean little. For
+# figures: `swift build -c release && .build/release/notes-load-check` (see README.md).
+swift run --skip-build notes-load-check --rounds 3 --requests 300 --connections 2

@@ -21,6 +21,9 @@ func buildApplication(
 ) throws -> some ApplicationProtocol {
     let configuration: NotesConfiguration = try container.tryResolve()
     let router = Router(context: NotesRequestContext.self)
+    // The load check's pair of routes, which call their wiring themselves (LoadCheckRoutes.swift):
+    // a middleware wraps only the routes added after it.
+    try addLoadCheckRoutes(to: router, container: container)
     // Every route below, and a request that no route matches, runs in a request scope.
     router.add(middleware: RequestScopeMiddleware(app: container))
 

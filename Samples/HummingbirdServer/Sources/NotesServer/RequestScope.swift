@@ -66,7 +66,8 @@ struct RequestScopeMiddleware: RouterMiddleware {
 /// Runs `handler` for the request `info`, and notes its outcome: the `X-Request-ID` header on
 /// the response or the error, and the status in the request's audit log.
 ///
-/// What every request goes through, in ``RequestScopeMiddleware``.
+/// What every request goes through, whether its services come from a request scope
+/// (``RequestScopeMiddleware``) or are made by hand (``HandWiredRequests``).
 func respond(
     as info: RequestInfo,
     recordingIn audit: AuditLog,
