@@ -383,6 +383,24 @@ import Testing
         #expect(Set(warnings) == ["Shared", "Store"])
     }
 
+    @Test func requestScopesAreKeystoneCallsNotAContainerHandedOn() {
+        let report = Self.check(
+            Self.types + """
+                struct RequestID: Sendable {}
+                final class Screen: Sendable { init(id: RequestID, shared: Shared) {} }
+                public final class Shared: Sendable {}
+                func wire(_ app: Container) throws {
+                    app.registerRequestValue(RequestID.self)
+                    app.register(scope: .request) { r in try Screen(id: r.resolve(), shared: r.resolve()) }
+                    _ = app.isRegistered(Screen.self)
+                    try app.withRequest(providing: RequestID()) { request in _ = try request.tryResolve(Screen.self) }
+                }
+                """)
+        // Nothing is handed to another module: a missing public service is still an error.
+        #expect(report.findings.filter { $0.severity == .error }.map(\.subject.first) == ["Shared"])
+        #expect(report.findings.allSatisfy { $0.severity != .note }, "\(report.findings.map(\.diagnostic))")
+    }
+
     @Test func aRegisterWithAnArgumentTheCheckDoesNotKnowIsANote() {
         let report = Self.check(
             Self.types + """

@@ -10,7 +10,8 @@ final class ContainerUseReader: SyntaxVisitor {
     static let keystoneMethods: Set<String> = [
         "register", "registerMainActor", "autoregister", "contribute", "load", "unload", "resolve",
         "resolveOptional", "tryResolve", "resolveAll", "tryResolveAll", "resolveAsync", "reset", "dispose",
-        "verify", "withOverrides",
+        "verify", "withOverrides", "registerRequestValue", "beginRequest", "withRequest", "registration",
+        "isRegistered", "registrations",
     ]
     /// Functions that take a container and register nothing in it.
     static let harmless: Set<String> = ["Container", "print", "expectValidGraph", "withExtendedLifetime"]
