@@ -84,6 +84,14 @@ public struct AsyncResolver: Sendable {
         {
             return found as! Service
         }
+        if start.lifecycle.isDisposed {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps + [Failure.step(service: Service.self, name: name)]
+            )
+        }
         throw Failure.missing(
             service: Service.self,
             name: name,
@@ -115,7 +123,8 @@ extension Optional: AsyncOptionalResolvable {
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Any? {
         let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
-        guard case .found = container.lookUp(wrappedKey) else { return nil }
+        // Found, or disposed (which the resolve reports as such): only a miss falls through.
+        if case .missing = container.lookUp(wrappedKey) { return nil }
         let wrapped: Wrapped = try await resolver.resolve(Wrapped.self, name: name, arguments: repeat each arguments)
         return Optional(wrapped) as Any
     }

@@ -165,6 +165,11 @@ extension ResolutionContext {
         {
             return found as! Service
         }
+        // Disposed while this resolution ran (a factory's later resolve): that is the answer,
+        // not a registration to add.
+        if container.lifecycle.isDisposed {
+            throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
+        }
         throw missingError(key, in: container, service: Service.self, name: name, argumentTypes: argumentTypes)
     }
 
@@ -569,7 +574,8 @@ extension Optional: OptionalResolvable {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Any? {
         let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
-        guard case .found = container.lookUp(wrappedKey) else { return nil }
+        // Found, or disposed (which the resolve reports as such): only a miss falls through.
+        if case .missing = container.lookUp(wrappedKey) { return nil }
         let wrapped: Wrapped = try context.resolve(
             wrappedKey,
             in: container,

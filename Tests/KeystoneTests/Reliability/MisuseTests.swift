@@ -37,6 +37,11 @@ final class MisuseDisposable: Disposable {
     }
 }
 
+final class MisuseSendable: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
 struct MisuseValue {
     let text: String
 }
@@ -488,6 +493,53 @@ struct MisuseTests {
             try container.tryResolve(MisuseDisposable.self, name: "ender")
         }
         #expect(error.kind == .disposed)
+    }
+
+    @Test("Disposed while a factory runs: its later resolves fail with disposed, an optional one or a missing one too")
+    func disposeBeforeAnOptionalDependency() throws {
+        let container = Container()
+        container.register(name: "dependency", scope: .singleton) { _ in MisuseService(id: 1) }
+        container.register(name: "optional", scope: .transient) { r in
+            container.dispose()
+            // `MisuseService?` is registered nowhere: the lookup falls back to `MisuseService`,
+            // whose slot the dispose emptied.
+            let dependency: MisuseService? = try r.resolve(name: "dependency")
+            return MisuseService(id: dependency?.id ?? 0)
+        }
+        let optional = try #require(throws: ResolutionError.self) {
+            try container.tryResolve(MisuseService.self, name: "optional")
+        }
+        #expect(optional.kind == .disposed, "\(optional)")
+
+        let other = Container()
+        other.register(name: "missing", scope: .transient) { r in
+            other.dispose()
+            return try MisuseService(id: r.resolve(MisuseDisposable.self).name.count)
+        }
+        let missing = try #require(throws: ResolutionError.self) {
+            try other.tryResolve(MisuseService.self, name: "missing")
+        }
+        #expect(missing.kind == .disposed, "\(missing)")
+    }
+
+    @Test("Disposed while an async factory runs: its later resolves fail with disposed, an optional one too")
+    func disposeBeforeAnAsyncOptionalDependency() async throws {
+        for optional in [true, false] {
+            let container = Container()
+            container.register(name: "dependency", scope: .singleton) { _ in MisuseSendable(id: 1) }
+            container.register(MisuseSendable.self, scope: .transient) { (r: AsyncResolver) in
+                container.dispose()
+                if optional {
+                    let dependency: MisuseSendable? = try await r.resolve(name: "dependency")
+                    return MisuseSendable(id: dependency?.id ?? 0)
+                }
+                return try await MisuseSendable(id: r.resolve(MisuseDisposable.self).name.count)
+            }
+            let error = await #expect(throws: ResolutionError.self) {
+                try await container.resolveAsync(MisuseSendable.self)
+            }
+            #expect(error?.kind == .disposed, "\(String(describing: error))")
+        }
     }
 
     @Test("Re-entrant reset or dispose from a Disposable: every instance is still disposed exactly once")
