@@ -12,9 +12,16 @@ struct RegistrationKey: Hashable, Sendable {
     }
 }
 
-/// What the module remembers about each Keystone container it registered into: which keys
-/// Resolver registered there (so that a lookup can walk a resolver's children in Resolver's
-/// order), and whether `registerAllServices()` has run for it.
+/// What the module remembers about each Keystone container it registered into, beyond what
+/// Keystone knows: the Resolver specification last registered under each key, and whether
+/// `registerAllServices()` has run for it.
+///
+/// What is registered, and where, is Keystone's to say (`Container.registration(for:)`,
+/// which sees registrations made with Keystone's own API too); a specification is kept for
+/// what Keystone cannot say: a registration whose options are still being refined (made in
+/// Keystone once they are complete, or at its first lookup), whether a later Resolver
+/// registration of the key replaced it, and the `.shared` registration to re-register as
+/// `.unique` when its instances turn out to be values.
 ///
 /// Containers are held weakly: a record whose container is gone is dropped on the next change.
 enum Bookkeeping {
@@ -49,7 +56,8 @@ enum Bookkeeping {
         return record
     }
 
-    /// Notes that Resolver registered `key` in `container`, described by `specification`.
+    /// Notes that Resolver registered `key` in `container`, described by `specification`,
+    /// which replaces the specification noted before for the key.
     static func noteRegistration(
         _ key: RegistrationKey,
         in container: Container,
@@ -60,7 +68,8 @@ enum Bookkeeping {
         }
     }
 
-    /// The specification Resolver registered under `key` in `container`, if any.
+    /// The specification Resolver last registered under `key` in `container`, if it is still
+    /// alive; whether Keystone holds a registration for the key is the container's to say.
     static func specification(for key: RegistrationKey, in container: Container) -> (any RegistrationSpecification)? {
         records.withLock { records in
             guard let record = records[ObjectIdentifier(container)], record.container === container else { return nil }

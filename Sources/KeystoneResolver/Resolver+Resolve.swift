@@ -85,7 +85,7 @@ extension Resolver {
     ) -> Outcome<Service> {
         Resolver.registrationCheck()
         let key = RegistrationKey(Service.self, name: name)
-        let owner = self.owner(of: key)
+        let owner = self.owner(of: Service.self, name: name)
         let target = owner ?? container
         let keystoneName = name.map { Keystone.Name($0.rawValue) }
         let outer = Frame.current

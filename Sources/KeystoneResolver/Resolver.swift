@@ -217,21 +217,29 @@ public final class Resolver: Sendable {
     // MARK: - Lookup
 
     /// The container, among this resolver's and its children's (depth first, in order), that
-    /// holds a Resolver registration for `key`.
-    func owner(of key: RegistrationKey) -> Container? {
+    /// registers `Service` under `name` itself: through Resolver or with Keystone's own API,
+    /// as Keystone's registration query sees it (a parent of the container does not count).
+    ///
+    /// A Resolver registration still waiting for its options to be complete is made first,
+    /// so that the query sees it.
+    func owner<Service>(of type: Service.Type, name: Resolver.Name?) -> Container? {
         var visited: Set<ObjectIdentifier> = []
-        return owner(of: key, visited: &visited)
+        let key = RegistrationKey(Service.self, name: name)
+        return owner(of: Service.self, key: key, name: name.map { Keystone.Name($0.rawValue) }, visited: &visited)
     }
 
-    private func owner(of key: RegistrationKey, visited: inout Set<ObjectIdentifier>) -> Container? {
+    private func owner<Service>(
+        of type: Service.Type,
+        key: RegistrationKey,
+        name: Keystone.Name?,
+        visited: inout Set<ObjectIdentifier>
+    ) -> Container? {
         guard visited.insert(ObjectIdentifier(self)).inserted else { return nil }
         let container = self.container
-        if let specification = Bookkeeping.specification(for: key, in: container) {
-            specification.installIfPending(in: container)
-            return container
-        }
+        Bookkeeping.specification(for: key, in: container)?.installIfPending(in: container)
+        if container.registration(for: Service.self, name: name)?.depth == 0 { return container }
         for child in children.withLock({ $0 }) {
-            if let found = child.owner(of: key, visited: &visited) { return found }
+            if let found = child.owner(of: Service.self, key: key, name: name, visited: &visited) { return found }
         }
         return nil
     }
