@@ -60,7 +60,11 @@ extension Container {
             let outcome = VerificationThread.run(for: run.observer) {
                 Container.$bound.withValue(bound) { run.checkRoots() }
             }
-            if case .trapped(let trapped) = outcome { run.stoppedAtTrap(trapped) }
+            switch outcome {
+            case .finished: break
+            case .trapped(let trapped): run.stoppedAtTrap(trapped)
+            case .crashed(let crashed): run.stoppedAtCrash(crashed)
+            }
         }
         // Main-actor registrations, and what depends on one, are built here, on the main
         // actor, where a trap is not caught.
@@ -199,9 +203,42 @@ private final class VerificationRun: @unchecked Sendable {
             reason:
                 "its factory reached a trap at \(trapped.location) (a trapping resolve or a property wrapper that could not resolve); what it does after that is not checked."
         )
+        startAfresh()
+    }
+
+    /// Goes on in fresh copies of the containers: the ones in use are given up to a parked
+    /// thread, whose builds in progress would never end.
+    private func startAfresh() {
         shadow = Container(copying: original, forVerification: true)
         request = RequestScope(container: shadow, values: samples.requestValues)
         observer.replaceShadows(with: Self.chain(from: shadow))
+    }
+
+    /// Files the crash of a factory that ran on verification's thread (see
+    /// ``VerificationCrashes``): a problem of the registration whose factory was running, which
+    /// is not checked past it; verification goes on in fresh copies.
+    func stoppedAtCrash(_ crashed: VerificationThread.Crashed) {
+        guard let root = current else { return }
+        current = nil
+        let context = crashed.context
+        let crashing = (context.requester ?? root)
+        let entry = observer.canonicalEntry(crashing)
+        let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
+        let path = context.pathSteps
+        let signal = VerificationCrashes.name(of: crashed.signal)
+        findings.add(
+            VerificationReport.Problem(
+                kind: .factoryCrashed,
+                path: path.isEmpty ? [Failure.step(service: entry.serviceType, name: entry.name)] : path,
+                message:
+                    "The factory of \(what) (registered at \(entry.location)) crashed with \(signal): \(VerificationCrashes.meaning(of: crashed.signal)). The runtime's message is on standard error. To fix, make the factory throw instead of trapping, or keep it out of verification with `skipVerification(because:)` or `verify(because:standIn:)`.",
+                error: nil,
+                registeredAt: entry.location.description
+            ),
+            involving: path
+        )
+        findings.notChecked(entry, reason: "its factory crashed (\(signal)); what it does after that is not checked.")
+        startAfresh()
     }
 
     private func check(_ root: AnyEntry, onCallersThread: Bool) {

@@ -39,6 +39,10 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
             public static let captiveDependency = Kind(rawValue: "captive dependency")
             /// A factory or an after-creation hook threw.
             public static let factoryFailed = Kind(rawValue: "factory failed")
+            /// A factory crashed (a `fatalError`, a force unwrap of nil, a failed
+            /// `precondition`…) while verification ran it: reported instead of ending the
+            /// process.
+            public static let factoryCrashed = Kind(rawValue: "factory crashed")
             /// A type bound with `bind` could not be converted from the registered instance.
             public static let conversionFailed = Kind(rawValue: "conversion failed")
             /// A `.weak` registration builds a value type.

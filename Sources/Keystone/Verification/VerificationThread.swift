@@ -38,12 +38,24 @@ final class VerificationThread: @unchecked Sendable {
         let location: String
     }
 
+    /// A crash of a factory (a `fatalError`, a force unwrap of nil, a bad memory access…),
+    /// reported instead of ending the process (see ``VerificationCrashes``).
+    struct Crashed {
+        /// The signal the crash raised.
+        let signal: Int32
+        /// The resolution that was running, frozen where the crash stopped it: read only after
+        /// the thread parked.
+        let context: ResolutionContext
+    }
+
     /// How the thread's work ended.
     enum Outcome {
         /// It ran to its end.
         case finished
         /// It reached a trap, and the thread is parked for good.
         case trapped(Trapped)
+        /// A factory crashed, and the thread is parked for good.
+        case crashed(Crashed)
     }
 
     /// Only reached through `gate`; first, so that it is allocated with the thread's record (see
@@ -69,6 +81,7 @@ final class VerificationThread: @unchecked Sendable {
     /// Runs `work` on a new thread and waits until it has finished, or has reached a trap and
     /// parked.
     static func run(for observer: VerificationObserver, _ work: @escaping @Sendable () -> Void) -> Outcome {
+        VerificationCrashes.install()
         let thread = VerificationThread(observer: observer, work: work)
         thread.start()
         thread.gate.lock.lock()
@@ -95,6 +108,19 @@ final class VerificationThread: @unchecked Sendable {
         // Nothing wakes this thread again: `finish` broadcast once, and nobody else does.
         thread.gate.lock.lock()
         while true { thread.gate.wait() }
+    }
+
+    /// Parks this thread, from the crash handler, if it is a verification thread running a
+    /// factory in verification's copies of the containers, after handing the crash to the
+    /// caller; returns otherwise. Allocates nothing (see ``VerificationCrashes``).
+    static func parkIfVerifying(crashedWith signal: Int32) {
+        guard let thread = current, let context = CurrentResolution.context, context.observer === thread.observer,
+            thread.observer.ownsEveryResolution(from: context)
+        else { return }
+        thread.finish(.crashed(Crashed(signal: signal, context: context)))
+        // Nothing wakes this thread again. `pause` only returns after another signal's handler
+        // ran on it.
+        while true { pause() }
     }
 
     private func finish(_ outcome: Outcome) {
@@ -137,11 +163,23 @@ final class VerificationThread: @unchecked Sendable {
 
     /// The body of the thread: marks it, runs the work, hands the outcome to the caller.
     fileprivate func main() {
+        // A stack for the crash handler, so that a factory that overflows this thread's stack
+        // is reported too. A thread that parks keeps it.
+        var signalStack = stack_t()
+        signalStack.ss_size = Self.signalStackSize
+        signalStack.ss_sp = malloc(Self.signalStackSize)
+        sigaltstack(&signalStack, nil)
         pthread_setspecific(Self.key, Unmanaged.passUnretained(self).toOpaque())
         work()
         pthread_setspecific(Self.key, nil)
+        signalStack.ss_flags = Int32(SS_DISABLE)
+        sigaltstack(&signalStack, nil)
+        free(signalStack.ss_sp)
         finish(.finished)
     }
+
+    /// The size of a verification thread's signal stack.
+    private static let signalStackSize = 64 << 10
 }
 
 #if canImport(Darwin)

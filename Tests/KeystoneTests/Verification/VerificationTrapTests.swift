@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Keystone
@@ -104,6 +105,49 @@ struct VerificationTrapTests {
         #expect(built.value == afterVerification + 1)
     }
 
+    @Test("A factory that crashes (fatalError, force unwrap, index out of range) is a problem; verification goes on")
+    func crashingFactories() throws {
+        let container = Container()
+        let fatalLine = #line + 1
+        container.register(Printer.self, scope: .singleton) { _ in fatalError("no printer on this machine") }
+        container.register(Spooler.self, scope: .transient) { _ in unwrapNothing() }
+        container.register(Stapler.self, scope: .transient) { _ in [Stapler]()[1] }
+        // Needs the crashing `Printer`: its crash is reported with the path that reached it.
+        container.register(scope: .transient) { r in try Report(printer: r.resolve()) }
+        // A problem of its own, found after the crashes.
+        container.register(scope: .transient) { r in try Office(report: r.resolve(name: "quarterly")) }
+
+        let report = container.verify()
+        let crashed = report.problems.filter { $0.kind == .factoryCrashed }
+        #expect(Set(crashed.map { $0.path.last }) == ["Printer", "Spooler", "Stapler"], "\(report)")
+        let printer = try #require(crashed.first { $0.path.last == "Printer" })
+        #expect(printer.registeredAt == "KeystoneTests/VerificationTrapTests.swift:\(fatalLine)")
+        #expect(printer.message.contains("The factory of `Printer`"))
+        #expect(printer.message.contains("SIGILL") || printer.message.contains("SIGTRAP"))
+        #expect(printer.message.contains("To fix"))
+        #expect(report.problems.contains { $0.kind == .missingDependency && $0.message.contains("\"quarterly\"") })
+        let unchecked = report.unchecked.filter { $0.reason.contains("its factory crashed") }
+        #expect(Set(unchecked.map(\.registration)) == ["`Printer`", "`Spooler`", "`Stapler`"])
+        #expect(report.graph.nodes.filter { $0.service == "Printer" }.count == 1)
+
+        // And the process goes on: the registrations that do not crash still resolve.
+        container.register(name: "quarterly", scope: .transient) { _ in Report(printer: Printer()) }
+        #expect(try container.tryResolve(Office.self) is Office)
+    }
+
+    @Test("A factory that overflows its stack is a problem, not the end of the process")
+    func stackOverflow() throws {
+        let container = Container()
+        container.register(Printer.self, scope: .transient) { _ in
+            recurseForever(0)
+            return Printer()
+        }
+        let report = container.verify()
+        let crashed = try #require(report.problems.first { $0.kind == .factoryCrashed })
+        #expect(crashed.path == ["Printer"])
+        #expect(crashed.message.contains("SIGSEGV") || crashed.message.contains("SIGBUS"), "\(crashed.message)")
+    }
+
     @Test("Several verifications that reach traps, at once, each report theirs")
     func concurrentVerifications() {
         let results = ResultBox<Int>()
@@ -133,12 +177,39 @@ struct TrapsOutsideVerificationTests {
         }
     }
 
+    @Test("After a verification caught a crash, a crash outside verification still ends the process")
+    func crashAfterVerification() async {
+        let result = await #expect(processExitsWith: .failure) {
+            crashOutsideVerification()
+        }
+        // Ended by the crash's signal, as without Keystone's handler; not by an exit (the
+        // helper exits with 3 if verification did not report the crash first).
+        guard case .signal = result?.exitStatus else {
+            Issue.record("the process ended with \(String(describing: result?.exitStatus))")
+            return
+        }
+    }
+
     @Test("A trap in a build of a container that verification did not copy ends the process")
     func trapsInAnUncopiedContainer() async {
         await #expect(processExitsWith: .failure) {
             verifyWithAnUnrelatedContainer()
         }
     }
+}
+
+/// A force unwrap of nil, out of the optimiser's sight.
+@inline(never)
+private func unwrapNothing() -> VerificationTrapTests.Spooler {
+    let nothing: VerificationTrapTests.Spooler? = Optional.none
+    return nothing!
+}
+
+/// Recursion that never ends, which the optimiser cannot turn into a loop.
+@inline(never)
+private func recurseForever(_ depth: Int) {
+    var frame = (depth, depth, depth, depth)
+    withUnsafeMutablePointer(to: &frame) { recurseForever($0.pointee.0 &+ 1) }
 }
 
 private func resolveReportWithoutPrinter() {
@@ -153,4 +224,11 @@ private func verifyWithAnUnrelatedContainer() {
     let container = Container()
     container.register { _ in VerificationTrapTests.Office(report: elsewhere.resolve()) }
     _ = container.verify()
+}
+
+private func crashOutsideVerification() {
+    let container = Container()
+    container.register(VerificationTrapTests.Printer.self) { _ in fatalError("no printer") }
+    guard container.verify().problems.first?.kind == .factoryCrashed else { exit(3) }
+    _ = container.resolve(VerificationTrapTests.Printer.self)
 }
