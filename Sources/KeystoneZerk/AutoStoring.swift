@@ -4,8 +4,8 @@ import Keystone
 /// Stores the app's dependencies once, right before the first restore, without cluttering
 /// the code that starts the app.
 ///
-/// Conform `Zerk` to it once, in any file (`extension Zerk: AutoStoring {}`), and implement
-/// either spelling: Zerk 1.0.5's static `autoStore()`,
+/// Conform `Zerk` to it once, in any file (`extension Zerk: @retroactive AutoStoring {}`), and
+/// implement either spelling: Zerk 1.0.5's static `autoStore()`,
 ///
 /// ```swift
 /// extension Zerk {
@@ -17,6 +17,11 @@ import Keystone
 ///
 /// or the instance method `public func store()` of Zerk's README. Both have a default that
 /// does nothing; if both are implemented, `autoStore()` runs first.
+///
+/// Zerk's spelling, without `@retroactive`, compiles too, but the Swift 6 compiler warns about
+/// it in the app's module: "extension declares a conformance of imported type 'Zerk' to
+/// imported protocol 'AutoStoring'". `@retroactive` silences it, and is safe: the conformance
+/// is the app's to declare, and this module never declares it.
 ///
 /// The hook runs once per process, thread-safely, when the first restore from any storage
 /// begins (threads restoring meanwhile wait for it to end). It stores in the process-wide
@@ -79,6 +84,8 @@ final class AutoStoringGate: @unchecked Sendable {
 ///
 /// Read once, on a thread of its own: a thread that runs no task has no task-local binding,
 /// so `Container.shared` there is the process-wide container whatever the caller's task binds.
+/// (Keystone's registration query answers for a container already chosen; which container is
+/// the process-wide one, Keystone does not expose.)
 enum ProcessWideContainer {
     static let value: Container = {
         let slot = Slot()

@@ -10,9 +10,9 @@ import Keystone
 public final class Dependency: Sendable {
     /// How long the dependency's instances live, as it was stored.
     ///
-    /// A service registered with Keystone's own API (not through ``DependencyStoring``)
-    /// reports `.transient`: every ``getInstance(with:)`` asks the container, whose scope
-    /// then decides whether the instance is new.
+    /// A service registered with Keystone's own API (not through ``DependencyStoring``, or
+    /// over what was stored there) reports `.transient`: every ``getInstance(with:)`` asks the
+    /// container, whose scope then decides whether the instance is new.
     public let lifeTime: DependencyLifeTime
 
     /// Whether it was stored through ``DependencyStoring`` (rather than registered with

@@ -131,6 +131,14 @@ private struct Site {
 
 /// How a dependency was stored: registered under ``storedKindTag(_:)``, read by
 /// ``Dependency/lifeTime``, the property wrappers, and storing it again.
+///
+/// Kept beside the dependency's registrations because Keystone's registration query cannot
+/// tell it: a stored dependency's registration looks like one made with Keystone's own API
+/// (which Zerk treats differently), the registration that points a restore of the other kind
+/// at the stored one looks like a stored one, and an `as:` type's life time is that of the
+/// type it aliases.
+/// Whether the record still describes the registration a restore uses is the query's to say
+/// (``RestoreSource/lifeTime(of:)``).
 struct StoredKind: Sendable {
     let lifeTime: DependencyLifeTime
     /// Whether its builder reads arguments, so that it is registered with them.

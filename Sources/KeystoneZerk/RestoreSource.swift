@@ -59,10 +59,22 @@ enum RestoreSource: Sendable {
 
     /// The life time `S` was stored with by ``DependencyStoring``, or nil if it was registered
     /// with Keystone's own API (or not at all).
+    ///
+    /// From a container, the record of how `S` was stored counts only while the registration
+    /// it was made with is the one a restore of `S` uses, as Keystone's registration query
+    /// sees them: made in the same container, at the same site. A registration made since
+    /// with Keystone's own API (in that container, or in a child container restored from)
+    /// reads as any Keystone registration does. A resolver cannot be queried, so from a
+    /// builder the record is read as it is.
     func lifeTime<S>(of type: S.Type) -> DependencyLifeTime? {
         let tag = storedKindTag(S.self)
         switch self {
         case .container(let container):
+            guard let record = container.registration(for: StoredKind.self, name: tag),
+                let answering = container.registration(for: S.self)
+                    ?? container.registration(for: S.self, arguments: DependencyArguments.self),
+                answering.depth == record.depth, answering.registeredAt == record.registeredAt
+            else { return nil }
             return container.resolveOptional(StoredKind.self, name: tag)?.lifeTime
         case .resolver(let resolver):
             return (try? resolver.resolveOptional(StoredKind.self, name: tag))??.lifeTime
