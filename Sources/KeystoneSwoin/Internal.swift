@@ -60,6 +60,21 @@ struct ModuleEntry: Sendable {
     let key: EntryKey
     let cacheType: CacheType
     let keystone: Keystone.Module
+    /// Keystone's registration query for the key, in the container given: whether something
+    /// answers for the type and name there, whoever registered it.
+    let registration: @Sendable (Container) -> RegistrationInfo?
+
+    init<T>(_ type: T.Type, named name: String?, cacheType: CacheType, keystone: Keystone.Module) {
+        self.key = EntryKey(T.self, name: name)
+        self.cacheType = cacheType
+        self.keystone = keystone
+        self.registration = { container in container.registration(for: T.self, name: Name.swoin(name)) }
+    }
+
+    /// Whether `container` itself (not a parent) has a registration for the key.
+    func isRegistered(in container: Container) -> Bool {
+        registration(container)?.depth == 0
+    }
 }
 
 /// A Swoin logger as a Keystone ``ContainerLogger``: every registration, build, reuse and

@@ -68,7 +68,7 @@ public final class Module: SwoinParameter, SwoinComponent, Sendable {
             declaration = declaration.then { instance in SwoinResolution.run { hook(instance) } }
         }
         let made = declaration
-        add(ModuleEntry(key: EntryKey(T.self, name: name), cacheType: cacheType, keystone: Keystone.Module { made }))
+        add(ModuleEntry(T.self, named: name, cacheType: cacheType, keystone: Keystone.Module { made }))
     }
 
     /// Adds `AdditionalType`, resolved by resolving `ExistingType` (with the same name) and
@@ -102,8 +102,7 @@ public final class Module: SwoinParameter, SwoinComponent, Sendable {
         }
         add(
             ModuleEntry(
-                key: EntryKey(AdditionalType.self, name: name), cacheType: cacheType,
-                keystone: Keystone.Module { declaration }))
+                AdditionalType.self, named: name, cacheType: cacheType, keystone: Keystone.Module { declaration }))
     }
 
     private func add(_ entry: ModuleEntry) {

@@ -16,7 +16,10 @@ final class SwoinState: @unchecked Sendable {
     /// The loaded modules, oldest first.
     private var modules: [Module] = []
     /// For each type and name, the module whose declaration is registered, and its Keystone
-    /// module.
+    /// module: what to unload when another module overrides it. Keystone's registration query
+    /// says whether something answers for a key, not which Swoin module (or which of its
+    /// Keystone modules) registered it, so this stays; the query decides whether an unload
+    /// hands the key back to an earlier module (``unload(_:from:)``).
     private var installed: [EntryKey: (module: ObjectIdentifier, keystone: Keystone.Module)] = [:]
     /// Global only: whether `startSwoin` ran (and `stopSwoin` did not since).
     private var started = false
@@ -53,6 +56,9 @@ final class SwoinState: @unchecked Sendable {
         }
     }
 
+    /// Unloads `module`, and lets the latest module still loaded answer again for each key
+    /// it answered for, unless Keystone's registration query finds a registration made since
+    /// with Keystone's own API answering for it in `container`: that one stays.
     func unload(_ module: Module, from container: Container) {
         loading.lock()
         defer { loading.unlock() }
@@ -68,6 +74,9 @@ final class SwoinState: @unchecked Sendable {
         }
         for (key, keystone) in removed {
             container.unload(keystone)
+            // A registration made since with Keystone's own API replaced the module's and
+            // stays: it answers, as the container says, and an earlier module's would conflict.
+            if module.entry(for: key)?.isRegistered(in: container) == true { continue }
             // The latest module still loaded that declares the key answers again.
             for earlier in remaining.reversed() {
                 if let entry = earlier.entry(for: key) {
