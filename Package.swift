@@ -142,7 +142,8 @@ let package = Package(
             name: "keystone-check", dependencies: ["KeystoneCheckCore"], path: "Sources/KeystoneCheckTool"),
         .plugin(name: "KeystoneCheck", capability: .buildTool(), dependencies: ["keystone-check"]),
         // The analysis on a corpus of composition roots that are also compiled here and verified
-        // with `verify()` at run time: where the analysis decides, both must agree.
+        // with `verify()` at run time: where the analysis decides, both must agree. Also the
+        // example's `--graph` picture, drawn with Graphviz (the one test target that links it).
         .testTarget(name: "KeystoneCheckTests", dependencies: ["KeystoneCheckCore", "Keystone", "KeystoneExample"]),
     ],
     swiftLanguageModes: [.v6]
