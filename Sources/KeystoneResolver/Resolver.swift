@@ -6,13 +6,20 @@ import Keystone
 /// Declare it by making `Resolver` conform, anywhere in the app:
 ///
 /// ```swift
-/// extension Resolver: ResolverRegistering {
-///     /// Registers the app's services, once, before the first resolve.
+/// extension Resolver: @retroactive ResolverRegistering {
 ///     public static func registerAllServices() {
-///         registerAppServices()
+///         register { NetworkService() }
+///             .implements(Fetching.self)
+///             .scope(.application)
+///         register { ContentViewModel(fetcher: resolve()) }
 ///     }
 /// }
 /// ```
+///
+/// Resolver's spelling, without `@retroactive`, compiles too, but the Swift 6 compiler warns
+/// about it in the app's module: "extension declares a conformance of imported type
+/// 'Resolver' to imported protocol 'ResolverRegistering'". `@retroactive` silences it, and is
+/// safe: the conformance is the app's to declare, and this module never declares it.
 ///
 /// It runs once for the container behind ``Resolver/main``, before the first registration in
 /// it or the first resolve, whichever comes first, so that registrations made explicitly (a

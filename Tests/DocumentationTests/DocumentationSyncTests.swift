@@ -39,10 +39,12 @@ enum DocumentationText {
     }
 
     /// The significant lines of every Swift file of the package's test targets (this one, the
-    /// doc comments' examples, and the suites that hold the guides' examples), each file on
-    /// its own.
+    /// doc comments' examples, and the suites that hold the guides' examples), and of the apps
+    /// of `.ci/compat-app`, each file on its own. Those apps hold what only an app's module can
+    /// compile (a `@retroactive` conformance to a compatibility module's protocol), and
+    /// `.ci/consumer-check` builds them with warnings as errors and runs them.
     static func compiledExamples() throws -> [[String]] {
-        try swiftFiles(under: "Tests").map { significantLines(try read($0)) }
+        try (swiftFiles(under: "Tests") + swiftFiles(under: ".ci/compat-app")).map { significantLines(try read($0)) }
     }
 
     /// The fenced code blocks of `markdown` in the given language, in order.

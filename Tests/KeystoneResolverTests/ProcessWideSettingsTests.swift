@@ -2,6 +2,9 @@
 // test target only, and the settings changed here are process-wide, so their tests run in
 // one place, one at a time. Settings that would disturb tests running in parallel
 // (`defaultScope`, `reset()`) are changed only inside exit tests, in a process of their own.
+// Resolver's unmarked spelling of the conformance: inside this package it draws no warning
+// (and `@retroactive` would be an error); the Swift 6 spelling that an app's module needs,
+// `@retroactive`, is built by .ci/consumer-check from .ci/compat-app.
 
 import Foundation
 import KeystoneResolver

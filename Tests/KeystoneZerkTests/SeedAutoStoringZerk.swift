@@ -1,7 +1,9 @@
 // swift-format-ignore-file
 // Only in the Swift 5 target, not linked into the Swift 6 one: a process may declare
 // `extension Zerk: AutoStoring` once, and its hook runs once per process, so it is declared
-// and tested here only.
+// and tested here only. Zerk's unmarked spelling: inside this package it draws no warning (and
+// `@retroactive` would be an error); the Swift 6 spelling that an app's module needs,
+// `@retroactive`, is built by .ci/consumer-check from .ci/compat-app.
 //
 // The "Where to Store Dependencies" blocks of Zerk's README (../shared/seeds/004), as
 // printed, with stand-ins for UIKit's types. Mended: the README's `...` placeholders become
