@@ -34,7 +34,7 @@ import CKeystoneThreadPrimitives
 /// Use a child container (``Container/init(parent:defaultScope:duplicates:)``) where a request
 /// must *replace* registrations; a request scope only adds instances.
 ///
-/// `@unchecked Sendable`: `rows`, `finished`, `waits` and `hasEnded` are guarded by
+/// `@unchecked Sendable`: `first`, `more`, `finished`, `waits` and `hasEnded` are guarded by
 /// `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every access, are
 /// turned off for them); `values` and `container` are set in `init`. A thread that waits for
 /// another's build waits on `gate`.
@@ -66,7 +66,11 @@ public final class RequestScope: @unchecked Sendable {
         var finished = 0
     }
 
-    @exclusivity(unchecked) private var rows: [Row] = []
+    /// The first row this scope met, inline: most requests have one `.request` service or
+    /// two, and one row allocates nothing. The others, in the order they came, in `more`. A
+    /// row's index is 0 for `first`, `i + 1` for `more[i]`.
+    @exclusivity(unchecked) private var first: Row?
+    @exclusivity(unchecked) private var more: [Row] = []
     /// How many builds have finished.
     @exclusivity(unchecked) private var finished = 0
     /// The resolutions waiting for a build, and the row each waits for: what tells a wait that
@@ -142,26 +146,46 @@ public final class RequestScope: @unchecked Sendable {
     /// A second call does nothing; a `.request` service resolved after it fails with
     /// ``ResolutionError/Kind/requestEnded``.
     public func end() {
-        let ended: [Row] = gate.lock.withLock {
-            guard !hasEnded else { return [] }
+        let ended: (first: Row?, more: [Row]) = gate.lock.withLock {
+            guard !hasEnded else { return (nil, []) }
             hasEnded = true
-            let taken = rows
-            rows = []
+            let taken = (first, more)
+            first = nil
+            more = []
             if !waits.isEmpty { gate.broadcast() }
             return taken
         }
+        guard let newestFirst = ended.first else { return }
+        guard !ended.more.isEmpty else {
+            if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
+            return
+        }
         // Newest first: the built rows by when their builds finished, latest first (a handful
         // of rows: picked in turn, with no array of their own).
+        let rows = [newestFirst] + ended.more
         var below = Int.max
         while true {
             var newest = -1
-            for index in ended.indices where ended[index].finished < below {
-                if newest < 0 || ended[index].finished > ended[newest].finished { newest = index }
+            for index in rows.indices where rows[index].finished < below {
+                if newest < 0 || rows[index].finished > rows[newest].finished { newest = index }
             }
-            guard newest >= 0, let box = ended[newest].box else { break }
-            ended[newest].entry.disposeInRequest(box)
-            below = ended[newest].finished
+            guard newest >= 0, let box = rows[newest].box else { break }
+            rows[newest].entry.disposeInRequest(box)
+            below = rows[newest].finished
         }
+    }
+
+    /// The index of `entry`'s row (see `first`), if it has one. Called with `gate.lock` held.
+    private func index(of entry: AnyEntry) -> Int? {
+        if first?.entry === entry { return 0 }
+        if more.isEmpty { return nil }
+        return more.firstIndex { $0.entry === entry }.map { $0 + 1 }
+    }
+
+    /// Runs `body` on the row at `index`, in place. Called with `gate.lock` held.
+    @inline(__always)
+    private func withRow<Result>(_ index: Int, _ body: (inout Row) -> Result) -> Result {
+        index == 0 ? body(&first!) : body(&more[index - 1])
     }
 
     // MARK: - The engine's side
@@ -185,14 +209,15 @@ public final class RequestScope: @unchecked Sendable {
         defer { gate.lock.unlock() }
         while true {
             if hasEnded { return .ended }
-            guard let index = rows.firstIndex(where: { $0.entry === entry }) else {
-                if rows.isEmpty { rows.reserveCapacity(4) }
-                rows.append(Row(entry: entry, box: nil, builder: .passUnretained(context)))
+            guard let index = index(of: entry) else {
+                let row = Row(entry: entry, box: nil, builder: .passUnretained(context))
+                if first == nil { first = row } else { more.append(row) }
                 return .build
             }
-            if let box = rows[index].box { return .built(box) }
-            guard let builder = rows[index].builder else {
-                rows[index].builder = .passUnretained(context)
+            let (box, builder) = withRow(index) { ($0.box, $0.builder) }
+            if let box { return .built(box) }
+            guard let builder else {
+                withRow(index) { $0.builder = .passUnretained(context) }
                 return .build
             }
             if wouldWaitForItself(context, on: builder.takeUnretainedValue()) { return .cycle }
@@ -210,7 +235,9 @@ public final class RequestScope: @unchecked Sendable {
         var steps = 0
         while let blocking = current, steps <= waits.count {
             if context.isSelfOrOrigin(blocking) || isSameThread(blocking.thread, context.thread) { return true }
-            current = waits.first { $0.waiter === blocking }.flatMap { rows[$0.row].builder?.takeUnretainedValue() }
+            current = waits.first { $0.waiter === blocking }.flatMap { wait in
+                withRow(wait.row) { $0.builder?.takeUnretainedValue() }
+            }
             steps += 1
         }
         return false
@@ -220,11 +247,13 @@ public final class RequestScope: @unchecked Sendable {
     /// the scope ended, it is disposed at once (the caller still gets it).
     func store(_ box: AnyObject, for entry: AnyEntry) {
         let late: Bool = gate.lock.withLock {
-            guard !hasEnded, let index = rows.firstIndex(where: { $0.entry === entry }) else { return true }
+            guard !hasEnded, let index = index(of: entry) else { return true }
             finished += 1
-            rows[index].box = box
-            rows[index].builder = nil
-            rows[index].finished = finished
+            withRow(index) { row in
+                row.box = box
+                row.builder = nil
+                row.finished = finished
+            }
             if !waits.isEmpty { gate.broadcast() }
             return false
         }
@@ -235,8 +264,8 @@ public final class RequestScope: @unchecked Sendable {
     /// builds it.
     func abandon(_ entry: AnyEntry) {
         gate.lock.withLock {
-            guard let index = rows.firstIndex(where: { $0.entry === entry }) else { return }
-            rows[index].builder = nil
+            guard let index = index(of: entry) else { return }
+            withRow(index) { $0.builder = nil }
             if !waits.isEmpty { gate.broadcast() }
         }
     }

@@ -202,28 +202,40 @@ struct RequestScopeTests {
         #expect(error.kind == .cycle)
     }
 
-    @Test("Resolved from many threads of one request at once, a request service is built once")
+    @Test("Resolved from many threads of one request at once, each request service is built once")
     func builtOnceUnderContention() throws {
         let builds = Counter()
         let app = Container()
-        app.register(scope: .request) { _ in
-            builds.increment()
-            return Store()
+        // Three, so that the scope keeps rows beyond its first (which it holds inline).
+        for name in ["first", "second", "third"] {
+            app.register(name: Name(name), scope: .request) { _ in
+                builds.increment()
+                return Store()
+            }
         }
         for round in 0..<20 {
             let request = app.beginRequest()
-            let seen = ResultBox<ObjectIdentifier>()
+            let seen = ResultBox<[ObjectIdentifier]>()
             let gate = Gate(expected: 4)
-            onThreads(4) { _ in
+            onThreads(4) { thread in
                 gate.arrive()
                 gate.waitForAll()
-                seen.append((try? request.tryResolve(Store.self)).map(ObjectIdentifier.init))
+                // Each thread in another order, so that every row is raced for.
+                let names = ["first", "second", "third"].shuffled()
+                let stores = names.sorted().compactMap { name in
+                    _ = try? request.tryResolve(Store.self, name: Name(names[thread % 3]))
+                    return try? request.tryResolve(Store.self, name: Name(name))
+                }
+                seen.append(stores.map(ObjectIdentifier.init))
             }
-            #expect(Set(seen.all.compactMap { $0 }).count == 1, "round \(round)")
-            #expect(seen.all.allSatisfy { $0 != nil })
+            let all = seen.all.compactMap { $0 }
+            #expect(all.count == 4 && all.allSatisfy { $0.count == 3 }, "round \(round)")
+            for index in 0..<3 {
+                #expect(Set(all.map { $0[index] }).count == 1, "round \(round)")
+            }
             request.end()
         }
-        #expect(builds.value == 20)
+        #expect(builds.value == 60)
     }
 
     @Test("A module declares request services with scoped(.request)")
