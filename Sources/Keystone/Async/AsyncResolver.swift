@@ -226,6 +226,8 @@ final class AsyncResolution: @unchecked Sendable {
             }
         } catch let error as ResolutionError {
             throw error
+        } catch let conversion as ConversionFailure {
+            throw Failure.conversionFailed(entry, conversion, path: inner.map(Failure.step))
         } catch {
             throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: false)
         }

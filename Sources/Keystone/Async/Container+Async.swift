@@ -56,7 +56,14 @@ extension Container {
                 factory: erased
             )
         )
-        return AsyncRegistration(slot: slot, generation: generation)
+        // What a type bound with `bind` resolves before converting: this key, with the
+        // arguments the bound type was resolved with.
+        let resolveRegistered: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service = { resolver, box in
+            let values = box.values as! (repeat each Argument)
+            return try await resolver.resolve(Service.self, name: name, arguments: repeat each values)
+        }
+        return AsyncRegistration(
+            container: self, slot: slot, generation: generation, resolveRegistered: resolveRegistered)
     }
 
     /// Resolves a service that may have an async factory, or depend on one.
@@ -114,17 +121,100 @@ extension Container {
     }
 }
 
-/// A registration with an async factory, just made, to refine with hooks.
+/// A registration with an async factory, just made, to refine with more types and hooks.
 ///
 /// ```swift
 /// container.register(scope: .singleton) { r in try await Database.open(config: r.resolve()) }
+///     .bind(NoteDatabase.self)
 ///     .then { r, database in try await database.migrate() }
 ///     .onDispose { database in database.close() }
 /// ```
 public struct AsyncRegistration<Service: Sendable>: Sendable {
+    let container: Container
     let slot: Slot
     /// The generation of the registration this handle made (see ``AnyEntry/generation``).
     let generation: UInt
+    /// Resolves this registration's key in a resolution, with the arguments boxed: what a
+    /// type bound with ``bind(_:file:line:)`` resolves before it converts.
+    let resolveRegistered: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+
+    /// Makes the registered instance resolvable as `Other` too, by a dynamic cast, as
+    /// ``Registration/bind(_:file:line:)`` does for a synchronous factory.
+    ///
+    /// The bound type has the registration's name and argument types, and shares its
+    /// instance: `resolveAsync(Other.self)` resolves the registration (building or reusing its
+    /// instance as its scope says) and casts it. If the instance is not an `Other`, the resolve
+    /// fails with ``ResolutionError/Kind/conversionFailed``, never a crash.
+    ///
+    /// - Parameters:
+    ///   - type: The additional type.
+    ///   - file: Where the binding is made; diagnostics name it. Leave the default.
+    ///   - line: Where the binding is made; diagnostics name it. Leave the default.
+    @discardableResult
+    public func bind<Other: Sendable>(
+        _ type: Other.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> AsyncRegistration<Service> {
+        bind(type, file: file, line: line) { instance in
+            guard let converted = instance as? Other else {
+                throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: nil)
+            }
+            return converted
+        }
+    }
+
+    /// Makes the registered instance resolvable as `Other` too, converted by `converter`, as
+    /// ``Registration/bind(_:file:line:converter:)`` does for a synchronous factory. The
+    /// converter runs on every resolve of `Other`.
+    ///
+    /// - Parameters:
+    ///   - type: The additional type.
+    ///   - file: Where the binding is made; diagnostics name it. Leave the default.
+    ///   - line: Where the binding is made; diagnostics name it. Leave the default.
+    ///   - converter: Turns the instance into an `Other`. If it throws, the resolve fails
+    ///     with ``ResolutionError/Kind/conversionFailed``.
+    @discardableResult
+    public func bind<Other: Sendable>(
+        _ type: Other.Type,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        converter: @escaping @Sendable (Service) throws -> Other
+    ) -> AsyncRegistration<Service> {
+        let target = slot.key
+        let registered: AnyEntry? = slot.lock.withLock {
+            guard let entry = slot.entry, entry.generation == generation, entry is AsyncEntry<Service> else {
+                return nil
+            }
+            return entry
+        }
+        // Only the registration this handle made; and binding the registered type itself
+        // would make a binding to itself: the instance already resolves as that type.
+        guard let registered else { return self }
+        let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
+        guard key != target else { return self }
+        let resolveRegistered = self.resolveRegistered
+        _ = container.install(
+            AsyncEntry<Other>(
+                slot: container.registry.slotCreatingIfNeeded(for: key),
+                name: registered.name,
+                scope: .transient,
+                argumentTypes: registered.argumentTypes,
+                location: SourceLocation(file: file, line: line),
+                boundTo: target
+            ) { resolver, arguments in
+                let instance = try await resolveRegistered(resolver, arguments)
+                do {
+                    return try converter(instance)
+                } catch let failure as ConversionFailure {
+                    throw failure  // a failed cast: nothing of the user's to wrap
+                } catch {
+                    throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
+                }
+            }
+        )
+        return self
+    }
 
     /// Runs `hook` once for every new instance, right after the factory made it, with the
     /// resolver of the resolution in progress. If the hook throws, the instance is dropped and

@@ -255,6 +255,26 @@ enum Failure {
         )
     }
 
+    /// A type bound with `bind` (`entry`) could not be converted from the registered instance.
+    static func conversionFailed(_ entry: AnyEntry, _ conversion: ConversionFailure, path: [String])
+        -> ResolutionError
+    {
+        let what = describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
+        let pathText = path.count > 1 ? " (resolution path: \(path.joined(separator: " → ")))" : ""
+        return make(
+            .conversionFailed,
+            service: entry.serviceType,
+            name: entry.name,
+            arguments: entry.argumentTypes,
+            path: path,
+            registeredAt: entry.location,
+            underlying: conversion.underlying,
+            summary:
+                "Cannot convert `\(typeName(conversion.source))` to \(what), as the `bind` at \(entry.location) asks\(pathText).",
+            advice: "make the registered type conform to the bound type, or give `bind` a converter that returns one."
+        )
+    }
+
     /// A `.weak` registration's factory returned a value of `valueType`, not an object.
     static func weakValueType(_ entry: AnyEntry, valueType: Any.Type, path: [String]) -> ResolutionError {
         make(

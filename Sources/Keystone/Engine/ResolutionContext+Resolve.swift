@@ -507,22 +507,8 @@ extension ResolutionContext {
         let steps =
             pathSteps
             + (innermost === entry ? [] : [Failure.step(entry)])
-        let what = Failure.describe(service: entry.serviceType, name: entry.name, arguments: entry.argumentTypes)
-        let pathText = steps.count > 1 ? " (resolution path: \(steps.joined(separator: " → ")))" : ""
         if let conversion = error as? ConversionFailure {
-            return Failure.make(
-                .conversionFailed,
-                service: entry.serviceType,
-                name: entry.name,
-                arguments: entry.argumentTypes,
-                path: steps,
-                registeredAt: entry.location,
-                underlying: conversion.underlying,
-                summary:
-                    "Cannot convert `\(Failure.typeName(conversion.source))` to \(what), as the `bind` at \(entry.location) asks\(pathText).",
-                advice:
-                    "make the registered type conform to the bound type, or give `bind` a converter that returns one."
-            )
+            return Failure.conversionFailed(entry, conversion, path: steps)
         }
         return Failure.factoryThrew(entry, path: steps, underlying: error, inHook: inHook)
     }

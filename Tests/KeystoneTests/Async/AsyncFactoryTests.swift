@@ -8,6 +8,16 @@ final class AsyncDatabase: Sendable, Disposable {
     init(log: EventLog? = nil) { self.log = log }
     func dispose() { log?.append("close database") }
 }
+/// What `AsyncDatabase` is also resolved as, through `bind`.
+protocol AsyncStore: Sendable {}
+extension AsyncDatabase: AsyncStore {}
+/// A type `AsyncDatabase` does not conform to.
+protocol AsyncCache: Sendable {}
+final class AsyncLabel: Sendable {
+    let label: String
+    init(label: String) { self.label = label }
+}
+
 final class AsyncRepository: Sendable {
     let database: AsyncDatabase
     let client: Plain
@@ -84,6 +94,61 @@ struct AsyncFactoryTests {
         #expect(builds.value == 1)
         #expect(instances.count == 100)
         #expect(instances.allSatisfy { $0 === instances[0] })
+    }
+
+    @Test("bind on an async registration: the bound type shares the instance, built once")
+    func bindShares() async throws {
+        let builds = Counter()
+        let container = Container()
+        container.register(AsyncDatabase.self, scope: .singleton) { _ in
+            builds.increment()
+            await Task.yield()
+            return AsyncDatabase()
+        }
+        .bind(AsyncStore.self)
+        .bind(String.self) { _ in "database" }
+        let stores = try await withThrowingTaskGroup(of: AsyncStore.self) { group in
+            for _ in 0..<8 { group.addTask { try await container.resolveAsync(AsyncStore.self) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let database = try await container.resolveAsync(AsyncDatabase.self)
+        #expect(stores.allSatisfy { $0 as AnyObject === database })
+        #expect(builds.value == 1)
+        #expect(try await container.resolveAsync(String.self) == "database")
+        // As for any async registration, a synchronous resolve is refused with the reason.
+        let sync = #expect(throws: ResolutionError.self) { try container.tryResolve(AsyncStore.self) }
+        #expect(sync?.kind == .asyncOnly)
+    }
+
+    @Test("bind on an async registration with a name and arguments: the bound type takes them too")
+    func bindWithNameAndArguments() async throws {
+        let container = Container()
+        container.register(AsyncLabel.self, name: "remote", scope: .transient) { (_: AsyncResolver, label: String) in
+            await Task.yield()
+            return AsyncLabel(label: label)
+        }
+        .bind(String.self) { made in made.label }
+        #expect(try await container.resolveAsync(String.self, name: "remote", arguments: "notes") == "notes")
+        let unnamed = await #expect(throws: ResolutionError.self) {
+            try await container.resolveAsync(String.self, arguments: "notes")
+        }
+        #expect(unnamed?.kind == .notRegistered)
+    }
+
+    @Test("bind on an async registration to a type it does not conform to: conversionFailed, never a crash")
+    func bindFailedCast() async throws {
+        let container = Container()
+        let line = #line + 1
+        container.register(AsyncDatabase.self, scope: .singleton) { _ in AsyncDatabase() }.bind(AsyncCache.self)
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncCache.self) }
+        #expect(error?.kind == .conversionFailed)
+        #expect(error?.description.contains("Cannot convert `AsyncDatabase` to `AsyncCache`") == true)
+        #expect(error?.description.contains("KeystoneTests/AsyncFactoryTests.swift:\(line)") == true)
+        // A converter's own error is its underlying error.
+        container.register(Int.self, scope: .transient) { _ in 1 }.bind(String.self) { _ in throw Broken() }
+        let converted = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(String.self) }
+        #expect(converted?.kind == .conversionFailed)
+        #expect(converted?.underlying is Broken)
     }
 
     @Test("A throwing async factory keeps nothing; the next resolve builds again")
