@@ -41,6 +41,10 @@ class AnyEntry: @unchecked Sendable {
     let isShared: Bool
     /// Whether the scope is `.request`: shared within a ``RequestScope``, held by it.
     let isRequestScoped: Bool
+    /// Whether this declares a request value (``Container/registerRequestValue(_:file:line:)``):
+    /// its factory reads the value the request scope began with, which the scope neither keeps
+    /// nor disposes (it is the caller's).
+    let isRequestValue: Bool
     /// Whether this is a `.request` registration of a class type: a request scope then keeps
     /// its instance itself, with no box (`Entry.requestStored`). Asked only of a `.request`
     /// registration, so that registering costs nothing more.
@@ -96,7 +100,8 @@ class AnyEntry: @unchecked Sendable {
         hasAfterCreation: Bool,
         verification: VerificationMode = .build,
         isAsync: Bool = false,
-        isMainActor: Bool = false
+        isMainActor: Bool = false,
+        isRequestValue: Bool = false
     ) {
         self.slot = slot
         self.name = name
@@ -110,6 +115,7 @@ class AnyEntry: @unchecked Sendable {
         if case .request = scope.kind { self.isRequestScoped = true } else { self.isRequestScoped = false }
         self.isShared = scope.isHeld || scope == .weak || isRequestScoped
         self.isClassInRequest = isRequestScoped && serviceType is AnyClass
+        self.isRequestValue = isRequestValue
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
         self.isMainActor = isMainActor
@@ -249,6 +255,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
         onDispose: [@Sendable (Service) -> Void] = [],
         isMainActor: Bool = false,
+        isRequestValue: Bool = false,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
@@ -266,7 +273,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             location: location,
             boundTo: boundTo,
             hasAfterCreation: !afterCreation.isEmpty,
-            isMainActor: isMainActor
+            isMainActor: isMainActor,
+            isRequestValue: isRequestValue
         )
     }
 
@@ -297,7 +305,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             boundTo: other.boundTo,
             hasAfterCreation: !afterCreation.isEmpty,
             verification: verification,
-            isMainActor: other.isMainActor
+            isMainActor: other.isMainActor,
+            isRequestValue: other.isRequestValue
         )
         publishesConversion = other.publishesConversion
     }

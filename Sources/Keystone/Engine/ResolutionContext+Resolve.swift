@@ -277,6 +277,11 @@ extension ResolutionContext {
         guard let scope = requestScope else {
             throw Failure.noRequestScope(entry, path: pathSteps)
         }
+        // A request value is read from the scope each time, not kept: it is the caller's.
+        if entry.isRequestValue && !entry.hasAfterCreation {
+            if scope.isEnded { throw Failure.requestEnded(entry, path: pathSteps) }
+            return try makePlain(.passUnretained(entry), resolver: resolver, arguments: arguments)
+        }
         switch scope.claim(entry, by: self) {
         case .built(let stored):
             return entry.requestInstance(stored)

@@ -273,8 +273,17 @@ public final class RequestScope: @unchecked Sendable {
     /// The request value of type `Value`, if the scope was given one.
     func value<Value>(of type: Value.Type) -> Value? {
         let wanted = ObjectIdentifier(Value.self)
-        guard let found = values.first(where: { $0.type == wanted }) else { return nil }
-        return (found.value as! Value)
+        for given in values where given.type == wanted {
+            // Given as a `Value` (the key is the type as written), so the payload is one:
+            // reinterpreted rather than cast, which asks the runtime to search for a conversion.
+            // Only an existential `Value`, whose payload is the concrete type, is cast.
+            func open<Payload>(_ payload: Payload) -> Value {
+                if Payload.self == Value.self { return unsafeBitCast(payload, to: Value.self) }
+                return payload as! Value
+            }
+            return _openExistential(given.value, do: open)
+        }
+        return nil
     }
 }
 
@@ -327,7 +336,8 @@ extension Container {
     /// Declares that each request scope provides a value of `type` (a request ID, the
     /// authenticated user): resolving it gives the value the scope began with. A service of any
     /// scope resolved in a request can depend on it; a singleton that keeps it is a captive
-    /// dependency, which ``verify(samples:)`` reports.
+    /// dependency, which ``verify(samples:)`` reports. The value is the caller's: the scope
+    /// reads it on each resolve and never disposes it.
     ///
     /// ```swift
     /// app.registerRequestValue(RequestID.self)
@@ -344,9 +354,18 @@ extension Container {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Registration<Value> {
-        register(type, scope: .request, file: file, line: line) { (resolver: Resolver) throws -> Value in
-            try resolver.requestValue(Value.self)
-        }
+        let slot = registry.slotCreatingIfNeeded(for: RegistryKey(Value.self, name: nil, arguments: Void.self))
+        let generation = install(
+            Entry<Value>(
+                slot: slot,
+                name: nil,
+                scope: .request,
+                argumentTypes: Void.self,
+                location: SourceLocation(file: file, line: line),
+                isRequestValue: true
+            ) { resolver, _ in try resolver.requestValue(Value.self) }
+        )
+        return Registration(container: self, slot: slot, generation: generation)
     }
 
     /// Resolves `key` as a top-level resolution in `request`.

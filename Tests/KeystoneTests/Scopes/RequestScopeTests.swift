@@ -153,6 +153,29 @@ struct RequestScopeTests {
         #expect(error.kind == .notRegistered)
     }
 
+    @Test("A request value is the caller's: read on every resolve, never disposed by the scope")
+    func requestValuesAreTheCallers() throws {
+        let disposals = EventLog()
+        let app = Container()
+        app.registerRequestValue(AuditLog.self)
+        app.registerRequestValue((any Sendable).self)
+        app.register(name: "kept", scope: .request) { _ in
+            AuditLog(id: RequestID(value: "kept"), disposals: disposals)
+        }
+        let given = AuditLog(id: RequestID(value: "given"), disposals: disposals)
+        let request = app.beginRequest(providing: given, RequestID(value: "any") as any Sendable)
+        #expect(try request.tryResolve(AuditLog.self) === given)
+        #expect(try request.tryResolve(AuditLog.self) === given)
+        // An existential request value, given as the existential it is declared as.
+        #expect((try request.tryResolve((any Sendable).self) as? RequestID)?.value == "any")
+        _ = try request.tryResolve(AuditLog.self, name: "kept")
+        request.end()
+        // The scope's own instance is disposed; the value it was given is not.
+        #expect(disposals.all == ["audit kept"])
+        let late = try #require(throws: ResolutionError.self) { try request.tryResolve(AuditLog.self) }
+        #expect(late.kind == .requestEnded)
+    }
+
     @Test("After the request ends, its services cannot be resolved from it")
     func afterTheEnd() throws {
         let app = Self.app()
