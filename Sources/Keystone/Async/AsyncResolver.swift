@@ -75,7 +75,7 @@ public struct AsyncResolver: Sendable {
         }
         // On a miss, the same next steps as a synchronous resolve, in the same order: the
         // first-use hook, then an optional's wrapped registration.
-        if FirstUseGate.runPending(from: start) {
+        if FirstUseGate.shouldLookAgain(for: key, from: start) {
             return try await resolve(type, name: name, arguments: repeat each arguments)
         }
         if let optional = Service.self as? any AsyncOptionalResolvable.Type,

@@ -219,6 +219,24 @@ final class FirstUseGate: @unchecked Sendable {
         }
     }
 
+    /// After a lookup of `key` from `container` missed: runs the pending hook of `container`
+    /// or a parent, if any, and says whether to look again. Yes when a hook ran or ended
+    /// meanwhile, and when a gate on the way is done and `key` is now registered: its hook may
+    /// have ended between the miss and this call, and what a hook registers is visible once
+    /// it is seen done (its flag is set with a release store, read with an acquire load).
+    static func shouldLookAgain(for key: RegistryKey, from container: Container) -> Bool {
+        if runPending(from: container) { return true }
+        var current: Container? = container
+        while let candidate = current {
+            if candidate.firstUse != nil {
+                if case .found = container.lookUp(key) { return true }
+                return false
+            }
+            current = candidate.parent
+        }
+        return false
+    }
+
     /// Runs the pending hook of `container` or one of its parents, if any (the miss path).
     ///
     /// - Returns: Whether a hook ran or finished meanwhile, so the lookup should look again.

@@ -148,9 +148,10 @@ extension ResolutionContext {
             break
         }
         // [first use] Nothing found: if `Container.shared` still has to run the app's
-        // `AutoRegistering` hook, run it and look again (Container/Container+FirstUse.swift).
+        // `AutoRegistering` hook, run it and look again; also if the hook ended since the
+        // lookup and registered the key (Container/Container+FirstUse.swift).
         // Only ever on this miss path, so a warm resolve never checks.
-        if FirstUseGate.runPending(from: container) {
+        if FirstUseGate.shouldLookAgain(for: key, from: container) {
             return try resolve(key, in: container, name: name, argumentTypes: argumentTypes, arguments: arguments)
         }
         if let optional = Service.self as? any OptionalResolvable.Type,
