@@ -38,13 +38,14 @@ public struct AsyncResolver: Sendable {
     ) async throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let argumentTypes: Any.Type = (repeat each Argument).self
-        let steps = path.map(Failure.step)
+        // The path in words, for an error only: made on every call, it was a string per level.
+        func steps() -> [String] { path.map(Failure.step) }
         guard let start = owner.container else {
             throw Failure.disposed(
                 service: Service.self,
                 name: name,
                 argumentTypes: argumentTypes,
-                path: steps + [Failure.step(service: Service.self, name: name)]
+                path: steps() + [Failure.step(service: Service.self, name: name)]
             )
         }
         switch start.lookUp(key) {
@@ -68,7 +69,7 @@ public struct AsyncResolver: Sendable {
                 service: Service.self,
                 name: name,
                 argumentTypes: argumentTypes,
-                path: steps + [Failure.step(service: Service.self, name: name)]
+                path: steps() + [Failure.step(service: Service.self, name: name)]
             )
         case .missing:
             break
@@ -89,14 +90,14 @@ public struct AsyncResolver: Sendable {
                 service: Service.self,
                 name: name,
                 argumentTypes: argumentTypes,
-                path: steps + [Failure.step(service: Service.self, name: name)]
+                path: steps() + [Failure.step(service: Service.self, name: name)]
             )
         }
         throw Failure.missing(
             service: Service.self,
             name: name,
             arguments: argumentTypes,
-            path: steps + [Failure.step(service: Service.self, name: name)],
+            path: steps() + [Failure.step(service: Service.self, name: name)],
             candidates: start.registrations(of: key.service)
         )
     }

@@ -12,6 +12,8 @@ final class Store: Sendable {}
 protocol StoreProtocol: Sendable {}
 extension Store: StoreProtocol {}
 final class Widget: Sendable {}
+/// What `async-transient` resolves: a transient whose factory is async.
+final class AsyncWidget: Sendable {}
 
 final class Consumer: Sendable {
     let store: Store
@@ -139,6 +141,21 @@ func resolveAsyncInATask(_ container: Container, iterations: Int) {
     done.wait()
 }
 
+/// Resolves `AsyncWidget`, a transient with an async factory, `iterations` times with
+/// `resolveAsync`, in a task; by hand (`hand`), awaits the same factory as a function.
+func resolveAsyncTransientInATask(_ container: Container, iterations: Int, hand: Bool) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        if hand {
+            for _ in 0..<iterations { consume(await Hand.asyncWidget()) }
+        } else {
+            for _ in 0..<iterations { consume(try! await container.resolveAsync(AsyncWidget.self)) }
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Keeps the result alive until here, so that the resolve is not optimised away.
 @inline(never)
 func consume<T>(_ value: T) {
@@ -156,6 +173,7 @@ enum Hand {
     }
     static let compositionRoot = CompositionRoot()
     @inline(never) static func widget() -> Widget { Widget() }
+    @inline(never) static func asyncWidget() async -> AsyncWidget { AsyncWidget() }
     @inline(never) static func consumer() -> Consumer { Consumer(store: store) }
     @inline(never) static func root() -> Root {
         let leaf = Leaf()
@@ -174,12 +192,13 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|register1k ITERATIONS"
     )
 }
 let container = Container()
 container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
 container.register(Widget.self, scope: .transient) { _ in Widget() }
+container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
 container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
 container.register(Leaf.self, scope: .graph) { _ in Leaf() }
 container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
@@ -226,6 +245,10 @@ case "weak":
     consume(session)
 case "async-singleton":
     resolveAsyncInATask(container, iterations: iterations)
+case "async-transient":
+    resolveAsyncTransientInATask(container, iterations: iterations, hand: false)
+case "hand-async-transient":
+    resolveAsyncTransientInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "transient+singleton":
