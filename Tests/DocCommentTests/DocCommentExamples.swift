@@ -40,6 +40,10 @@ final class DetailViewModel: Sendable {
 struct Configuration: Sendable {
     let path: String
 }
+/// What `Database` is also resolved as, through `bind`.
+protocol NoteDatabase: AnyObject, Sendable {}
+extension Database: NoteDatabase {}
+
 final class Database: Sendable, Disposable {
     let config: Configuration
     private let state = Recorder()
@@ -701,10 +705,12 @@ struct ConcurrencyDocCommentExamples {
         let container = Container()
         container.register(Configuration.self) { _ in Configuration(path: "notes.db") }
         container.register(scope: .singleton) { r in try await Database.open(config: r.resolve()) }
+            .bind(NoteDatabase.self)
             .then { r, database in try await database.migrate() }
             .onDispose { database in database.close() }
 
         let database: Database = try await container.resolveAsync()
+        #expect(try await container.resolveAsync(NoteDatabase.self) === database)
         container.dispose()
 
         #expect(database.events == ["migrated", "closed"])
