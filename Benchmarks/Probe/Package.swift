@@ -11,7 +11,12 @@ let package = Package(
         .executableTarget(
             name: "KeystoneProbe",
             dependencies: [.product(name: "Keystone", package: "Keystone")]
-        )
+        ),
+        // Resident memory under churn (see ../memory.sh).
+        .executableTarget(
+            name: "KeystoneChurn",
+            dependencies: [.product(name: "Keystone", package: "Keystone")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
