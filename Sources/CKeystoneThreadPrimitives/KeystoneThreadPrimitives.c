@@ -1,4 +1,4 @@
-// The hazard-pointer records; the other helpers are header-only (see KeystoneThreadPrimitives.h).
+// The read-section records; the other helpers are header-only (see KeystoneThreadPrimitives.h).
 #include "KeystoneThreadPrimitives.h"
 
 #if defined(__APPLE__)
@@ -13,20 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-_Thread_local keystone_hazard_record *keystone_hazard_mine = NULL;
+_Thread_local keystone_read_record *keystone_read_mine = NULL;
+uint64_t keystone_read_epoch = 1;
 
 /// Every record ever made, newest first. Records are pushed with a release exchange and never
 /// removed, so a reader of the list needs no lock.
-static keystone_hazard_record *records = NULL;
+static keystone_read_record *records = NULL;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 
 /// Runs when a thread that has a record exits: frees the record for another thread.
 static void release_record(void *value) {
-    keystone_hazard_record *record = value;
-    keystone_hazard_mine = NULL;  // a later read on this thread (another destructor) enrolls again
-    __atomic_store_n(&record->pointer, NULL, __ATOMIC_RELEASE);
+    keystone_read_record *record = value;
+    keystone_read_mine = NULL;  // a later read on this thread (another destructor) enrolls again
+    __atomic_store_n(&record->entered, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&record->active, false, __ATOMIC_RELEASE);
 }
 
@@ -34,10 +35,10 @@ static void make_exit_key(void) {
     if (pthread_key_create(&exit_key, release_record) != 0) abort();
 }
 
-keystone_hazard_record *keystone_hazard_enroll(void) {
+keystone_read_record *keystone_read_enroll(void) {
     pthread_once(&exit_key_once, make_exit_key);
-    keystone_hazard_record *record = NULL;
-    for (keystone_hazard_record *candidate = __atomic_load_n(&records, __ATOMIC_ACQUIRE); candidate != NULL;
+    keystone_read_record *record = NULL;
+    for (keystone_read_record *candidate = __atomic_load_n(&records, __ATOMIC_ACQUIRE); candidate != NULL;
          candidate = candidate->next) {
         bool inactive = false;
         if (__atomic_compare_exchange_n(&candidate->active, &inactive, true, false, __ATOMIC_ACQUIRE,
@@ -47,30 +48,36 @@ keystone_hazard_record *keystone_hazard_enroll(void) {
         }
     }
     if (record == NULL) {
-        record = aligned_alloc(128, sizeof(keystone_hazard_record));
+        record = aligned_alloc(128, sizeof(keystone_read_record));
         if (record == NULL) abort();
-        memset(record, 0, sizeof(keystone_hazard_record));
+        memset(record, 0, sizeof(keystone_read_record));
         record->active = true;
-        keystone_hazard_record *head = __atomic_load_n(&records, __ATOMIC_RELAXED);
+        keystone_read_record *head = __atomic_load_n(&records, __ATOMIC_RELAXED);
         do {
             record->next = head;
         } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
     }
     if (pthread_setspecific(exit_key, record) != 0) abort();
     record->main_thread = keystone_is_main_thread();
-    keystone_hazard_mine = record;
+    keystone_read_mine = record;
     return record;
 }
 
-void keystone_hazard_clear(void) {
-    __atomic_store_n(&keystone_hazard_mine->pointer, NULL, __ATOMIC_RELEASE);
-}
+void keystone_read_end(void) { __atomic_store_n(&keystone_read_mine->entered, 0, __ATOMIC_RELEASE); }
 
-void keystone_hazard_wait(const void *pointer) {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
-    for (keystone_hazard_record *record = __atomic_load_n(&records, __ATOMIC_ACQUIRE); record != NULL;
+void keystone_read_synchronize(void) {
+    // The new epoch: a section that loads it (or a later one) began after this bump, and so
+    // after every unlink that precedes this call.
+    uint64_t epoch = __atomic_add_fetch(&keystone_read_epoch, 1, __ATOMIC_SEQ_CST);
+    keystone_read_record *mine = keystone_read_mine;
+    for (keystone_read_record *record = __atomic_load_n(&records, __ATOMIC_ACQUIRE); record != NULL;
          record = record->next) {
-        while (__atomic_load_n(&record->pointer, __ATOMIC_SEQ_CST) == pointer) sched_yield();
+        if (record == mine) continue;
+        for (;;) {
+            uint64_t entered = __atomic_load_n(&record->entered, __ATOMIC_SEQ_CST);
+            if (entered == 0 || entered >= epoch) break;
+            sched_yield();
+        }
     }
 }
 

@@ -14,7 +14,7 @@ import Testing
         let container = makeContainer()
         let model: NotesViewModel = container.resolve()
 
-        let box = try #require(container.registry.protectPublishedInstance(for: Self.key))
+        let box = try #require(container.registry.publishedInstance(for: Self.key).box)
 
         #expect(InstanceBox<NotesViewModel>.copy(box) === model)
         #expect(container.resolve(NotesViewModel.self) === model)
@@ -25,7 +25,7 @@ import Testing
         _ = container.resolve(NotesViewModel.self)
 
         let published = await Task.detached {
-            container.registry.protectPublishedInstance(for: Self.key) != nil
+            container.registry.publishedInstance(for: Self.key).box != nil
         }.value
 
         #expect(!published)
@@ -38,7 +38,7 @@ import Testing
             let container = makeContainer()
             reset = container.resolve(NotesViewModel.self)
             container.reset(.singleton)
-            #expect(container.registry.protectPublishedInstance(for: Self.key) == nil)
+            #expect(container.registry.publishedInstance(for: Self.key).box == nil)
             released = container.resolve(NotesViewModel.self)
             #expect(released != nil)
         }

@@ -1,4 +1,4 @@
-// Acquire/release loads and stores, and hazard pointers, for Keystone's lock-free read paths.
+// Acquire/release loads and stores, and read sections, for Keystone's lock-free read paths.
 //
 // The registry is read without a lock: writers (holding the registry's write lock) build a
 // node completely, then publish it with a release store; readers load it with an acquire
@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 static inline void *_Nullable keystone_load_acquire(void *_Nullable const *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);
@@ -26,87 +27,110 @@ static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
-// MARK: - Hazard pointers
+// MARK: - Read sections
 //
-// A published shared instance is read without a lock, and may be unpublished (by `reset`,
-// `dispose` or a re-registration) while a reader is between loading its address and taking
-// its own reference. Hazard pointers close that window:
+// What the registry's lock-free readers use (its tables, its slots, the instances they
+// publish) is unlinked by a writer while readers may still be using it, and freed only once no
+// reader can be: epoch-based reclamation, in the style of the Linux kernel's RCU.
 //
-// * A reader announces the address it is about to use in its thread's record (a sequentially
-//   consistent store), loads the published address again, and uses it only if it is still
-//   the same: then it was published after the announcement became visible. It copies what it
-//   needs (taking its own reference) and clears the announcement (a release store).
-// * A writer unpublishes the address (a sequentially consistent exchange), then waits until no
-//   record announces it before it lets the memory go. Every reader that could still use the
-//   address announced it before the exchange, and so is seen by the scan (sequential
-//   consistency orders the announcement, the reader's second load, the exchange and the scan);
-//   the release store that ends its use happens before the writer's acquire load that sees it
-//   cleared, so the reader's own reference is taken before the writer drops the published one.
+// * A reader brackets every lock-free read in a read section, `keystone_read_begin` and
+//   `keystone_read_end` (or `keystone_read_leave`). The begin loads the global epoch and stores
+//   it in the thread's record; the end stores 0 (a release store). Sections do not nest. A
+//   section runs no user code, waits for nothing but a slot lock (whose holders wait for
+//   nothing), and so ends soon.
+// * A writer unlinks what it retires (a table replaced, a slot removed, a box unpublished),
+//   then calls `keystone_read_synchronize` before freeing it. That bumps the epoch to a new
+//   value N and waits, record by record, until each thread is outside any section or in one
+//   that began at epoch N or later.
 //
-// A reader holds an announcement for a few instructions and runs no user code meanwhile, so a
-// writer's wait is short; it yields the processor in case the reader was preempted. Records
-// are never freed: one per thread that ever read, reused once its thread exits.
+// Why a reader never uses freed memory. Every store that unlinks, the epoch bump, the
+// reader's epoch load, its store to its record, and the loads a reader makes inside a section
+// of anything a writer may unlink, are sequentially consistent. In their single total order,
+// either the writer's scan reads the reader's record after the reader's store of its epoch:
+// the scan then waits for the reader's release store of 0 (or a later section, which began
+// after the bump); the acquire load that sees it makes everything the reader did happen
+// before the free. Or the scan reads the record before that store: then the unlink, which
+// precedes the scan, precedes every load of the reader's section, and the reader cannot reach
+// what was unlinked. A section that begins by loading the bumped epoch (N or later) likewise
+// follows the bump, and with it the unlink.
+//
+// A writer never synchronizes inside its own section (sections run no user code, and writers
+// are called by user code), nor while holding a slot lock (a reader in a section may wait for
+// it). Its own record is skipped, so that a misplaced call cannot wait for itself forever.
+// Records are never freed: one per thread that ever read, reused once its thread exits.
 
-/// One thread's announcement. `next` is immutable once the record is in the list. Each record
-/// is allocated on a 128-byte boundary and padded to 128 bytes, so that two threads' records
-/// never share a cache line (or the pair of lines the prefetcher fetches together): a reader
-/// writes its record on every read, and sharing a line would make two readers contend.
-typedef struct keystone_hazard_record {
-    void *_Nullable pointer;
-    struct keystone_hazard_record *_Nullable next;
+/// One thread's record. `next` is immutable once the record is in the list. Each record is
+/// allocated on a 128-byte boundary and padded to 128 bytes, so that two threads' records never
+/// share a cache line (or the pair of lines the prefetcher fetches together): a reader writes
+/// its record on every read, and sharing a line would make two readers contend.
+typedef struct keystone_read_record {
+    /// The epoch loaded when the thread's section began; 0 outside a section.
+    uint64_t entered;
+    struct keystone_read_record *_Nullable next;
     bool active;
     /// Whether the record's thread is the main thread: set by the thread when it takes the
-    /// record, read only by that thread (`keystone_hazard_on_main_thread`).
+    /// record, read only by that thread (`keystone_read_on_main_thread`).
     bool main_thread;
-    char padding[128 - 2 * sizeof(void *) - 2 * sizeof(bool)];
-} keystone_hazard_record;
+    char padding[128 - sizeof(uint64_t) - sizeof(void *) - 2 * sizeof(bool)];
+} keystone_read_record;
 
 /// The calling thread's record, or NULL before its first read.
-extern _Thread_local keystone_hazard_record *_Nullable keystone_hazard_mine;
+extern _Thread_local keystone_read_record *_Nullable keystone_read_mine;
+
+/// The global epoch, starting at 1. Only `keystone_read_synchronize` changes it.
+extern uint64_t keystone_read_epoch;
 
 /// Gives the calling thread a record (reusing one whose thread exited) and returns it.
-keystone_hazard_record *_Nonnull keystone_hazard_enroll(void);
+keystone_read_record *_Nonnull keystone_read_enroll(void);
 
-/// Waits until no thread announces `pointer`. Call it after unpublishing `pointer` with
-/// `keystone_unpublish`, before freeing what it addresses.
-void keystone_hazard_wait(const void *_Nonnull pointer);
-
-/// Loads the address published at `address` and announces it, so that it stays valid until
-/// `keystone_hazard_clear`. Returns NULL (announcing nothing) if nothing is published.
-static inline void *_Nullable keystone_hazard_protect(void *_Nullable const *_Nonnull address) {
-    keystone_hazard_record *record = keystone_hazard_mine;
-    if (__builtin_expect(record == NULL, 0)) record = keystone_hazard_enroll();
-    void *pointer = __atomic_load_n(address, __ATOMIC_ACQUIRE);
-    while (pointer != NULL) {
-        __atomic_store_n(&record->pointer, pointer, __ATOMIC_SEQ_CST);
-        void *again = __atomic_load_n(address, __ATOMIC_SEQ_CST);
-        if (again == pointer) return pointer;
-        pointer = again;
-    }
-    __atomic_store_n(&record->pointer, NULL, __ATOMIC_RELEASE);
-    return NULL;
+/// Begins a read section. The thread is in none (sections do not nest).
+static inline void keystone_read_begin(void) {
+    keystone_read_record *record = keystone_read_mine;
+    if (__builtin_expect(record == NULL, 0)) record = keystone_read_enroll();
+    __atomic_store_n(&record->entered, __atomic_load_n(&keystone_read_epoch, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
 }
 
-/// Whether the calling thread is the main thread, from its record: for a reader that
-/// `keystone_hazard_protect` found a main-actor instance for (which has enrolled the thread),
-/// without the system call of `keystone_is_main_thread` on every read. (On Linux the main
-/// actor may also run on a thread that drains the main queue: the caller asks the queue too.)
-static inline bool keystone_hazard_on_main_thread(void) { return keystone_hazard_mine->main_thread; }
-
-/// Ends the use of the address that `keystone_hazard_protect` returned.
+/// Ends the thread's read section, after a copy out of a published box.
 ///
 /// Deliberately not inline: to the Swift optimizer an opaque call may release any object, so
-/// it cannot sink the retain of the value just copied out of the box past this call. (Inlined,
-/// the clear is a plain store, and the optimizer moves the retain after it, reopening the
-/// window this protocol closes.)
-void keystone_hazard_clear(void);
+/// it cannot sink the retain of a value just copied out of a published box past this call.
+/// (Inlined, the end is a plain store, and the optimizer could move the retain after it,
+/// reopening the window that sections close.)
+void keystone_read_end(void);
 
-/// Publishes `value` at `address` for readers that use `keystone_hazard_protect`.
+/// `keystone_read_end`, inline: for a section whose last use of what it found is under a slot
+/// lock (the reference it keeps is taken before that lock's release, which no retain passes).
+static inline void keystone_read_leave(void) {
+    __atomic_store_n(&keystone_read_mine->entered, 0, __ATOMIC_RELEASE);
+}
+
+/// Waits until every read section that began before this call has ended. Call it after
+/// unlinking what a reader may still use, with no slot lock held, before freeing it.
+void keystone_read_synchronize(void);
+
+/// A sequentially consistent load, for what a reader loads inside a section that a writer may
+/// unlink (see "Read sections").
+static inline void *_Nullable keystone_load_sequential(void *_Nullable const *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+}
+
+/// A sequentially consistent store, for a writer that unlinks what readers may be using.
+static inline void keystone_store_sequential(void *_Nullable *_Nonnull address, void *_Nullable value) {
+    __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
+}
+
+/// Whether the calling thread is the main thread, from its record (made by any section it
+/// began), without the system call of `keystone_is_main_thread` on every read. (On Linux the
+/// main actor may also run on a thread that drains the main queue: the caller asks the queue
+/// too.)
+static inline bool keystone_read_on_main_thread(void) { return keystone_read_mine->main_thread; }
+
+/// Publishes `value` at `address` for readers that load it in a read section.
 static inline void keystone_publish(void *_Nullable *_Nonnull address, void *_Nullable value) {
     __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
 }
 
-/// Unpublishes what `address` holds and returns it; pass it to `keystone_hazard_wait`.
+/// Unpublishes what `address` holds and returns it; free it after `keystone_read_synchronize`.
 static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull address) {
     return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
 }
@@ -120,8 +144,8 @@ static inline bool keystone_publish_if_empty(void *_Nullable *_Nonnull address, 
     return __atomic_compare_exchange_n(address, &expected, value, false, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE);
 }
 
-/// Unpublishes `expected` if `address` still holds it, and returns whether it did; if so, pass
-/// `expected` to `keystone_hazard_wait`. The same ordering as `keystone_unpublish` (a
+/// Unpublishes `expected` if `address` still holds it, and returns whether it did; if so, free
+/// `expected` after `keystone_read_synchronize`. The same ordering as `keystone_unpublish` (a
 /// sequentially consistent exchange, here a compare-and-exchange): for a writer that withdraws
 /// a box it published in a word that another writer may have withdrawn (and republished) since.
 static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void *_Nonnull expected) {

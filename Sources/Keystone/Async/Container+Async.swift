@@ -90,7 +90,8 @@ extension Container {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
+        probe.release()  // looked up again below
+        if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
         }
         return try await resolveAsyncUncached(type, name: name, arguments: repeat each arguments)

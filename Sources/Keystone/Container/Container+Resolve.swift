@@ -53,13 +53,13 @@ extension Container {
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
         // A parent's built singleton, for a child that does not register the key.
-        if parent != nil, probe.slot == nil, let box = protectPublishedByParent(for: key) {
+        if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
         }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
-                slot: probe.slot,
+                found: probe,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
                 arguments: UnsafeRawPointer(pointer)
@@ -95,7 +95,8 @@ extension Container {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        if probe.slot == nil, !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
+        if !probe.hasSlot, !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
+        probe.release()  // looked up again below
         do {
             // Typed: inferred from the optional return, the service would be `Service?`.
             let found: Service = try tryResolve(type, name: name, arguments: repeat each arguments)
@@ -131,7 +132,7 @@ extension Container {
             // slot it made. The other order could miss the slot of a hook that ended between
             // the two reads, and answer nil for a service that hook registered.
             let registered = current._withUnsafeGuaranteedRef { container in
-                container.firstUse?.isPending == true || container.registry.unretainedSlot(for: key) != nil
+                container.firstUse?.isPending == true || container.registry.hasSlot(for: key)
             }
             if registered { return false }
             next = current._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0) } }
@@ -140,17 +141,19 @@ extension Container {
     }
 
     /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
-    /// one running on this thread, if any (a factory that called `container.resolve`). `slot`
-    /// is this container's slot for `key` (nil: none), already looked up by the caller.
+    /// one running on this thread, if any (a factory that called `container.resolve`). `found`
+    /// is what this container has for `key`, already looked up by the caller; this gives its
+    /// reference back.
     @usableFromInline
     @inline(never)
     func resolveUncached<Service>(
         _ key: RegistryKey,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
+        defer { found.release() }
         // The usual case: nothing else resolves on this thread, and it has a spare context.
         guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
             let origin = CurrentResolution.context
@@ -166,7 +169,7 @@ extension Container {
             }
             return try resolveInNewContext(
                 key,
-                slot: slot,
+                found: found,
                 origin: origin,
                 name: name,
                 argumentTypes: argumentTypes,
@@ -175,7 +178,7 @@ extension Container {
         }
         return try resolve(
             key,
-            slot: slot,
+            found: found,
             inSpare: .fromOpaque(spare),
             name: name,
             argumentTypes: argumentTypes,
@@ -190,7 +193,7 @@ extension Container {
     @inline(__always)
     func resolve<Service>(
         _ key: RegistryKey,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         inSpare spare: Unmanaged<ResolutionContext>,
         name: Name?,
         argumentTypes: Any.Type,
@@ -206,16 +209,16 @@ extension Container {
             ResolutionContext.finish(spare.takeRetainedValue())
         }
         return try spare.borrow { (context) throws(ResolutionError) in
-            try run(key, slot: slot, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
+            try run(key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
         }
     }
 
-    /// Resolves `key` (its slot here `slot`, nil: none) as the top-level resolution that
-    /// `context` runs: refused by a disposed container, a failure reported to the logger.
+    /// Resolves `key` (`found` here) as the top-level resolution that `context` runs: refused
+    /// by a disposed container, a failure reported to the logger.
     @inline(__always)
     private func run<Service>(
         _ key: RegistryKey,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         in context: ResolutionContext,
         name: Name?,
         argumentTypes: Any.Type,
@@ -226,30 +229,30 @@ extension Container {
         }
         do {
             return try context.resolve(
-                key, in: self, slot: slot, name: name, argumentTypes: argumentTypes, arguments: arguments)
+                key, in: self, found: found, name: name, argumentTypes: argumentTypes, arguments: arguments)
         } catch {
             if registry.isLogging { log { ContainerEvent(failure: error) } }
             throw error
         }
     }
 
-    /// The instance a parent publishes for `key`, announced with a hazard pointer (the caller
-    /// copies it out with ``InstanceBox/copy(_:)``), when this container has no slot for it:
+    /// The instance a parent publishes for `key`, in a read section left open (the caller
+    /// copies it out with ``InstanceBox/copy(_:)``, which ends it), when this container has no
+    /// slot for it:
     /// the lock-free read, one level up, so that a child (a request's container, say)
     /// resolving its parent's built singleton takes no lock and makes no context. Nil whenever
     /// the answer needs the full lookup: a disposed container, a slot here (registered, or
     /// removed by `unload`), a parent's slot that publishes nothing, a logger to report to.
     @usableFromInline
     func protectPublishedByParent(for key: RegistryKey) -> UnsafeMutableRawPointer? {
-        guard !registry.isLogging, !lifecycle.isDisposed, registry.unretainedSlot(for: key) == nil else { return nil }
+        guard !registry.isLogging, !lifecycle.isDisposed, !registry.hasSlot(for: key) else { return nil }
         // Up the parents borrowed (each holds its own parent): a strong reference to each was
         // a retain and a release per level, on every such resolve.
         var next = parent.map { Unmanaged.passUnretained($0) }
         while let current = next {
             let answer: (found: Bool, box: UnsafeMutableRawPointer?) = current._withUnsafeGuaranteedRef { container in
                 if container.registry.isLogging { return (true, nil) }
-                guard container.registry.unretainedSlot(for: key) != nil else { return (false, nil) }
-                return (true, container.registry.protectPublishedInstance(for: key))
+                return container.registry.publishedInstance(for: key)
             }
             if answer.found { return answer.box }
             next = current._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0) } }
@@ -267,9 +270,11 @@ extension Container {
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
-        try resolveInNewContext(
+        let found = registry.lookUpEntry(key)
+        defer { found.release() }
+        return try resolveInNewContext(
             key,
-            slot: registry.unretainedSlot(for: key),
+            found: found,
             origin: origin,
             name: name,
             argumentTypes: argumentTypes,
@@ -279,12 +284,11 @@ extension Container {
         )
     }
 
-    /// Runs a top-level resolution of `key`, whose slot here is `slot` (nil: none), in a
-    /// context of its own.
+    /// Runs a top-level resolution of `key`, `found` here, in a context of its own.
     @inline(__always)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         origin: ResolutionContext?,
         name: Name?,
         argumentTypes: Any.Type,
@@ -300,7 +304,7 @@ extension Container {
             CurrentResolution.context = previous
             ResolutionContext.finish(context)
         }
-        return try run(key, slot: slot, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        return try run(key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }
 
     /// The registrations of a service type in this container and its parents, for

@@ -141,7 +141,7 @@ extension Container {
                 do throws(ResolutionError) {
                     let service: Service = try resolveUncached(
                         slot.key,
-                        slot: registry.unretainedSlot(for: slot.key),
+                        found: registry.lookUpEntry(slot.key),  // given back by `resolveUncached`
                         name: name,
                         argumentTypes: argumentTypes,
                         arguments: UnsafeRawPointer(pointer)

@@ -134,6 +134,7 @@ public final class Container: Sendable {
             guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
             let copy = registry.slotCreatingIfNeeded(for: slot.key)
             copy.entry = entry.copy(in: copy, forVerification: forVerification)
+            registry.unpin(copy)
         }
         // Contributions to collections, in their order, pointing at the copied slots.
         guard let originalFeatures = original.existingFeatures else { return }
@@ -237,7 +238,8 @@ public final class Container: Sendable {
         return Registration(container: self, slot: slot, generation: install(entry(slot)))
     }
 
-    /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one.
+    /// Puts `entry` in its slot, replacing (and disposing the instance of) the previous one,
+    /// and ends the pin that ``Registry/slotCreatingIfNeeded(for:)`` made when it gave the slot.
     ///
     /// - Returns: The entry's generation, which the ``Registration`` handle keeps.
     @usableFromInline
@@ -277,6 +279,7 @@ public final class Container: Sendable {
             if disposal != nil { lifecycle.forget(slot) }
             return disposal
         }
+        registry.unpin(slot)
         disposal?.run()
         if registry.isLogging { log { ContainerEvent(.registered, entry: entry) } }
         return entry.generation
@@ -336,7 +339,7 @@ public final class Container: Sendable {
         // and released after it, with no lock held: what a factory captured may be
         // deinitialised with it, and a `deinit` may use this container. Marked disposed, the
         // container accepts no new registration, and no build keeps an instance.
-        registry.forEachSlot { slot in
+        for slot in registry.allSlots {
             let dropped: AnyEntry? = slot.lock.withLock {
                 defer { slot.entry = nil }
                 return slot.entry

@@ -13,22 +13,18 @@
 /// old handle does nothing.
 public struct Registration<Service>: Sendable {
     let container: Container
-    /// The key's slot, unretained: the container this handle holds keeps it alive (its
-    /// registry owns every slot for as long as it lives), so that a handle the caller drops,
-    /// as most are, costs one reference count, not two.
-    private let unretainedSlot: Unmanaged<Slot>
+    /// The key's slot. Held: `unload` may remove it from the container while the handle is
+    /// kept, and refining the handle then finds no registration of its own there.
+    let slot: Slot
     /// The generation of the registration this handle made (see ``AnyEntry/generation``).
     let generation: UInt
 
     @usableFromInline
     init(container: Container, slot: Slot, generation: UInt) {
         self.container = container
-        self.unretainedSlot = .passUnretained(slot)
+        self.slot = slot
         self.generation = generation
     }
-
-    /// The key's slot.
-    var slot: Slot { unretainedSlot.takeUnretainedValue() }
 
     /// The registration this handle made, if its slot still holds it. Called with
     /// `slot.lock` held.

@@ -80,7 +80,7 @@ public struct Resolver: Sendable {
     }
 
     /// One lookup of `key` in the owner, while the resolution runs on this thread (then the
-    /// owner is alive): the slot, and the published instance announced with a hazard pointer
+    /// owner is alive): the registration, or the published instance in an open read section
     /// (see ``Slot``) unless verification observes or a logger reports this resolve. Nil for a
     /// resolver used outside its resolution, which takes the slow path, which checks.
     @usableFromInline
@@ -91,10 +91,10 @@ public struct Resolver: Sendable {
             let probe = container.registry.probe(for: key, protect: protect && !container.registry.isLogging)
             // Not registered here: a parent's built singleton, read the same way (a request's
             // factory needing the app's singleton).
-            if probe.slot == nil, protect, container.parent != nil,
+            if !probe.hasSlot, protect, container.parent != nil,
                 let box = container.protectPublishedByParent(for: key)
             {
-                return Probe(slot: nil, published: box)
+                return Probe(entry: nil, hasSlot: false, published: box)
             }
             return probe
         }
@@ -108,7 +108,7 @@ public struct Resolver: Sendable {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         let probe = probe(for: key)
-        // The announced instance must be copied out, which ends the announcement.
+        // The published instance must be copied out, which ends the probe's read section.
         if let box = probe?.published { return InstanceBox<Service>.copy(box) }
         return try resolve(key, probe: probe, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }
@@ -125,10 +125,11 @@ public struct Resolver: Sendable {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         if let probe {
+            defer { probe.release() }
             return try context.resolve(
                 key,
                 via: self,
-                slot: probe.slot,
+                found: probe,
                 name: name,
                 argumentTypes: argumentTypes,
                 arguments: arguments

@@ -7,7 +7,7 @@
 ///   (see ``Registry``) and each key has its own slot lock, held only to read or write that
 ///   key's registration and instance, never while user code runs.
 /// * Resolving a held instance that is already built takes no lock at all: the slot publishes
-///   it, and readers copy it out under a hazard pointer (see ``Slot``), so threads resolving
+///   it, and readers copy it out in a read section (see ``Slot``), so threads resolving
 ///   the same singleton do not contend on a lock.
 /// * The first resolve of a shared instance claims it under its container's own lock
 ///   (`Lifecycle.builds`; the entry's ``BuildState`` records the builder), releases every lock, runs the factory,

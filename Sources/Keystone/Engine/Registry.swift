@@ -49,19 +49,21 @@ struct RegistryKey: Hashable, Sendable {
 /// instance it holds, the current registration, and the held instance published for the
 /// lock-free read.
 ///
-/// A slot is created the first time its key is registered and lives as long as the
-/// container, so that readers can hold it without a reference count.
+/// A slot is created the first time its key is registered, and removed when its registration
+/// is unloaded (``Registry/remove(_:)``). Readers find it in a read section and use it there
+/// without a reference count; the registry's reference is released only after every section
+/// that could have found it has ended (see ``Registry``).
 ///
 /// ## The published instance
 ///
 /// While the registration holds an instance (`.singleton`, `.cached`), the slot also
-/// publishes it at `published`, so that resolving it takes no lock: a reader announces the
-/// ``InstanceBox`` with a hazard pointer, copies the instance out and ends the announcement
-/// (see `KeystoneThreadPrimitives.h`). The box published is the one the entry holds the
-/// instance in (its `held`), with a reference of its own; it is written only with `lock` held,
-/// together with `held`, so the two always agree. Unpublishing (`reset`, `dispose`,
-/// re-registration) waits for readers that announced the box before releasing it, so a reader
-/// never copies from freed memory.
+/// publishes it at `published`, so that resolving it takes no lock: a reader loads the
+/// ``InstanceBox`` in a read section, copies the instance out and ends the section (see "Read
+/// sections" in `KeystoneThreadPrimitives.h`). The box published is the one the entry holds
+/// the instance in (its `held`), with a reference of its own; it is written only with `lock`
+/// held, together with `held`, so the two always agree. Unpublishing (`reset`, `dispose`,
+/// re-registration) waits for the sections that could have loaded the box before releasing
+/// it, so a reader never copies from freed memory.
 ///
 /// ## The words
 ///
@@ -79,12 +81,12 @@ struct RegistryKey: Hashable, Sendable {
 /// is held, and stays until the slot is freed. A reader loads it with an acquire load: if it
 /// sees the block, it sees the block's first value (nil) or a box published since; if it sees
 /// nil, nothing was ever published here, which is also what the block would have said. Either
-/// way the hazard-pointer protocol below is about the word in the block, and is unchanged.
+/// way what the read section protects is the word in the block.
 ///
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
 /// `conversions` and writes of the published word and of its address are guarded by `lock`;
-/// `key` never changes; the published word is read with the hazard-pointer protocol, and its
-/// address with an acquire load.
+/// `pins` by the registry's write lock; `key` never changes; the published word is read in a
+/// read section, and its address with an acquire load.
 @usableFromInline
 final class Slot: @unchecked Sendable {
     /// Only reached through ``firstStoredProperty(of:as:)``: ``published``, ``lock``.
@@ -105,6 +107,11 @@ final class Slot: @unchecked Sendable {
     /// This slot's place in its container's list of slots that hold an instance (see
     /// ``Lifecycle``). Guarded by the container's lifecycle lock, not by `lock`.
     @exclusivity(unchecked) var heldLinks = HeldLinks()
+    /// How many registrations are being installed here: made by
+    /// ``Registry/slotCreatingIfNeeded(for:)``, ended by ``Registry/unpin(_:)`` once installed.
+    /// A pinned slot is never removed, so that a registration racing an `unload` of the same
+    /// key is never installed in a slot that is gone. Guarded by the registry's write lock.
+    var pins = 0
 
     init(key: RegistryKey, order: Int) {
         self.key = key
@@ -114,7 +121,8 @@ final class Slot: @unchecked Sendable {
     }
 
     deinit {
-        // The container is gone, so no reader can be announcing the box.
+        // Out of the table for longer than any section that found it (or the container is
+        // gone), so no reader can be copying from the box.
         guard let published else { return }
         if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(Self.untagged(box)).release() }
         freeWords(published)
@@ -134,35 +142,41 @@ final class Slot: @unchecked Sendable {
         keystone_load_acquire(publishedAddress)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
-    /// The published box announced with a hazard pointer (see ``Registry/probe(for:protect:)``),
-    /// or nil if none is published for this thread. The caller copies it with
-    /// ``InstanceBox/copy(_:)``.
+    /// The published box, or nil if none is published for this thread. Called in a read
+    /// section (see ``Registry/probe(for:protect:)``); the box stays valid until the section
+    /// ends, and the caller copies it with ``InstanceBox/copy(_:)``, which ends it.
     ///
     /// A main-actor instance is published with ``mainActorTag`` set in its word, and is read
-    /// here only by code on the main actor: elsewhere the read ends its announcement and
-    /// answers nil, so that the resolve takes the full path, whose main-actor check refuses it.
+    /// here only by code on the main actor: elsewhere the read answers nil, so that the resolve
+    /// takes the full path, whose main-actor check refuses it.
     @inline(__always)
-    var protectPublished: UnsafeMutableRawPointer? {
-        guard let published, let box = keystone_hazard_protect(published) else { return nil }
+    var publishedInSection: UnsafeMutableRawPointer? {
+        guard let published, let box = keystone_load_sequential(published) else { return nil }
         if _fastPath(UInt(bitPattern: box) & Self.mainActorTag == 0) { return box }
         return Self.mainActorOnly(box)
     }
 
-    /// `box` (announced, tagged) untagged, if the calling code runs on the main actor;
-    /// otherwise nil, its announcement ended.
+    /// ``publishedInSection`` in a read section of its own: begun here, and left open if a box
+    /// is found (the caller copies it with ``InstanceBox/copy(_:)``, which ends it), ended
+    /// otherwise. For a caller that holds this slot (through its entry).
+    @inline(__always)
+    var readPublished: UnsafeMutableRawPointer? {
+        keystone_read_begin()
+        if let box = publishedInSection { return box }
+        keystone_read_leave()
+        return nil
+    }
+
+    /// `box` (tagged) untagged, if the calling code runs on the main actor; otherwise nil.
     @inline(never)
     private static func mainActorOnly(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-        guard MainActorContext.isCurrentForReader else {
-            keystone_hazard_clear()
-            return nil
-        }
+        guard MainActorContext.isCurrentForReader else { return nil }
         return untagged(box)
     }
 
     /// The bit set in the published word of a main-actor instance. A box is an object, so its
-    /// address has this bit clear. Readers announce, and writers retire, the word as published
-    /// (tagged), so that the hazard-pointer protocol compares the same values; only the
-    /// reference itself is untagged, to copy from it or release it.
+    /// address has this bit clear. Writers unpublish and retire the word as published (tagged);
+    /// only the reference itself is untagged, to copy from it or release it.
     static let mainActorTag: UInt = 1
 
     /// `box` with ``mainActorTag`` cleared.
@@ -193,13 +207,16 @@ final class Slot: @unchecked Sendable {
     ///
     /// - Parameter mainActorOnly: Whether only main-actor code may read it (a main-actor
     ///   registration's instance): published with ``mainActorTag``.
-    func publish<Service>(_ held: InstanceBox<Service>, mainActorOnly: Bool) {
+    /// - Returns: The box published before, which the caller passes to ``retire(_:)`` once it
+    ///   has released the lock. Always nil in practice: an entry publishes only when it holds
+    ///   nothing, and its slot publishes only what it holds.
+    func publish<Service>(_ held: InstanceBox<Service>, mainActorOnly: Bool) -> UnsafeMutableRawPointer? {
         var box = Unmanaged.passRetained(held).toOpaque()
         if mainActorOnly { box = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) | Self.mainActorTag)! }
         let published = publishing()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
-        if let previous { Self.retire(previous) }
+        return previous
     }
 
     /// Publishes `converted`, the held instance of the registration at `target` as this slot's
@@ -245,18 +262,17 @@ final class Slot: @unchecked Sendable {
 
     /// Withdraws the published instance, if any. Called with `lock` held, when the entry lets
     /// its instance go. No new reader can find the box once this returns, but readers that
-    /// announced it before may still be copying from it: the caller passes the box it returns
+    /// loaded it before may still be copying from it: the caller passes the box it returns
     /// to ``retire(_:)`` after releasing every lock, so that nothing waits for those readers
-    /// while holding a lock.
+    /// while holding a lock (a reader in a section may be waiting for this slot's).
     func unpublish() -> UnsafeMutableRawPointer? {
         published.flatMap(keystone_unpublish)
     }
 
-    /// Waits until no reader announces `box` (a reader holds it for a load and a retain), then
-    /// releases it. Called with no lock held, except by ``publish(_:mainActorOnly:)``, whose previous box
-    /// is always nil in practice (an entry publishes only when it holds nothing).
+    /// Waits until every read section that could have loaded `box` has ended (a reader holds
+    /// it for a load and a retain), then releases it. Called with no slot lock held.
     static func retire(_ box: UnsafeMutableRawPointer) {
-        keystone_hazard_wait(box)
+        keystone_read_synchronize()
         Unmanaged<AnyObject>.fromOpaque(untagged(box)).release()
     }
 }
@@ -279,32 +295,40 @@ final class InstanceBox<Service> {
         self.value = value
     }
 
-    /// Copies the value out of the box that `keystone_hazard_protect` returned and announced,
-    /// then ends the announcement. The copy (and the reference it takes) is made first.
+    /// Copies the value out of the box that a probe found in its read section, then ends the
+    /// section. The copy (and the reference it takes) is made first.
     @inlinable
     @inline(__always)
     static func copy(_ box: UnsafeMutableRawPointer) -> Service {
         let value = Unmanaged<InstanceBox<Service>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-        keystone_hazard_clear()
+        keystone_read_end()
         return value
     }
 }
 
 /// A hash table from ``RegistryKey`` to ``Slot`` that is read without any lock.
 ///
-/// Open addressing with linear probing over an array of slot references; slots are never
-/// removed, and the live table owns them (one reference each; a grown table takes the
-/// references over from the one it replaces). Writers serialise on `writeLock`. A writer
-/// fills a slot in completely, then publishes it in an empty cell with a release store; a
-/// reader loads cells with acquire loads and stops at the first empty one. Growing builds a new, twice as large table and
-/// publishes it the same way. Nothing a reader can reach is freed before the registry itself
-/// (each table links the one it replaced, and all are freed in `deinit`), so a reader never
-/// needs a reference count or a lock. Retired memory is bounded by the geometric growth: at
-/// most the size of the live table. A registration allocates nothing here beyond its share of
-/// the growth.
+/// Open addressing with linear probing over an array of slot references; the live table owns
+/// its slots (one reference each). Writers serialise on `writeLock`. A writer fills a slot in
+/// completely, then publishes it in a free cell; a reader loads cells in a read section (see
+/// "Read sections" in `KeystoneThreadPrimitives.h`) and stops at the first empty one. A removed
+/// slot's cell becomes a tombstone, which readers step over and a later insert may reuse. When
+/// live slots and tombstones would fill more than half of the table, it is rebuilt without
+/// tombstones (twice as large if more than a quarter of it is live, otherwise the same size)
+/// and the new table is published.
 ///
-/// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the published pointers are
-/// read and written with acquire/release atomics.
+/// Nothing a reader can reach is freed while it may still be reading it: a table replaced and
+/// a slot removed are retired, and ``reclaim()`` frees them once every section that could have
+/// found them has ended. So the registry's memory follows the keys registered now, not every
+/// key ever registered: a long-lived container that loads and unloads modules stays the same
+/// size. A registration allocates nothing here beyond its share of the table.
+///
+/// Every load a reader makes of the table word and of cells, and every store a writer makes
+/// to them, is sequentially consistent, as the sections' argument needs; on x86-64 and ARM64
+/// such a load is the same instruction as an acquire load.
+///
+/// `@unchecked Sendable`: mutable state is guarded by `writeLock`; the table word and the
+/// cells are read in read sections and written with sequentially consistent stores.
 @usableFromInline
 final class Registry: @unchecked Sendable {
     /// The registry's words, only reached through their address (``current``, ``writeLock``):
@@ -312,35 +336,31 @@ final class Registry: @unchecked Sendable {
     /// ``firstStoredProperty(of:as:)``), and a new container allocates nothing for them.
     private var words = RegistryWords()
 
-    /// A table, in one block of words: its `mask`, the table it replaced (nil for the first),
-    /// then `mask + 1` atomically published cells, each a ``Slot`` or nil (the live table holds
-    /// a reference to each of its slots; a replaced one holds none). The block is written
-    /// completely before it is published.
+    /// A table, in one block of words: its `mask`, then `mask + 1` cells, each a ``Slot``, a
+    /// tombstone (``Registry/tombstone``) or nil. The block is written completely before it is
+    /// published.
     private struct Table {
         let block: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
         @inline(__always)
         var mask: Int { Int(bitPattern: block[0]) }
-        var previous: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-            block[1]?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        }
         @inline(__always)
-        var cells: UnsafeMutablePointer<UnsafeMutableRawPointer?> { block + 2 }
+        var cells: UnsafeMutablePointer<UnsafeMutableRawPointer?> { block + 1 }
 
         /// Writes the header of a table of `capacity` empty cells into `block`.
-        static func initialize(
-            _ block: UnsafeMutablePointer<UnsafeMutableRawPointer?>,
-            capacity: Int,
-            previous: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        ) -> Table {
+        static func initialize(_ block: UnsafeMutablePointer<UnsafeMutableRawPointer?>, capacity: Int) -> Table {
             block.initialize(to: UnsafeMutableRawPointer(bitPattern: capacity - 1))
-            (block + 1).initialize(to: previous.map(UnsafeMutableRawPointer.init))
-            (block + 2).initialize(repeating: nil, count: capacity)
+            (block + 1).initialize(repeating: nil, count: capacity)
             return Table(block: block)
         }
 
-        static func words(capacity: Int) -> Int { 2 + capacity }
+        static func words(capacity: Int) -> Int { 1 + capacity }
     }
+
+    /// What a removed slot's cell holds: not a slot (an object's address is aligned), and not
+    /// nil, so that a reader looking for a key placed after it goes on.
+    @inline(__always)
+    private static var tombstone: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped }
 
     /// How many cells the first table has: room for four registrations (a table grows when it
     /// is half full), which is what a request's child container usually has.
@@ -357,6 +377,9 @@ final class Registry: @unchecked Sendable {
         }
     }
 
+    /// The first table's block, part of the registry's words: never freed.
+    private var firstTable: UnsafeMutablePointer<UnsafeMutableRawPointer?> { current + 2 }
+
     /// Serialises writers.
     private var writeLock: WordLock {
         WordLock(
@@ -364,10 +387,18 @@ final class Registry: @unchecked Sendable {
                 .assumingMemoryBound(to: keystone_lock.self)
         )
     }
-    /// How many slots there are. Guarded by `writeLock`, which already excludes overlapping
-    /// accesses, so the dynamic exclusivity check is off. (The table is the list of slots: a
-    /// list of its own was one more allocation per container.)
-    @exclusivity(unchecked) private var count = 0
+    // Guarded by `writeLock`, which already excludes overlapping accesses, so their dynamic
+    // exclusivity checks are off. (The table is the list of slots: a list of its own was one
+    // more allocation per container.)
+    /// How many slots the live table holds.
+    @exclusivity(unchecked) private var live = 0
+    /// How many of its cells are tombstones.
+    @exclusivity(unchecked) private var tombstones = 0
+    /// How many slots were ever made here: the next slot's ``Slot/order``.
+    @exclusivity(unchecked) private var made = 0
+    /// Tables replaced and slots removed (with the table's reference), for ``reclaim()``.
+    @exclusivity(unchecked) private var retiredTables: [UnsafeMutablePointer<UnsafeMutableRawPointer?>] = []
+    @exclusivity(unchecked) private var retiredSlots: [Unmanaged<Slot>] = []
     /// The container's lifetime state but for its words (see ``Lifecycle``), guarded by the
     /// lifecycle's lock, which already excludes overlapping accesses, so the dynamic
     /// exclusivity check is off.
@@ -395,23 +426,24 @@ final class Registry: @unchecked Sendable {
             "RegistryWords.Block must hold the two words, the first table and the features word"
         )
         // `words` is all nil and zero; the first table's header, then the published table.
-        let first = Table.initialize(current + 2, capacity: Self.initialCapacity, previous: nil)
+        let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
         current.pointee = UnsafeMutableRawPointer(first.block)
         keystone_lock_init(writeLock.word)
         Lifecycle(self).builds.initialize()
     }
 
     deinit {
-        forEachSlot { slot in
-            slot.entry = nil  // entries hold their slot; break the cycle
-            Unmanaged.passUnretained(slot).release()  // the table's reference
+        // No reader is left: the container is gone.
+        let table = currentTable
+        for index in 0...table.mask {
+            guard let cell = table.cells[index], cell != Self.tombstone else { continue }
+            let slot = Unmanaged<Slot>.fromOpaque(cell)
+            slot._withUnsafeGuaranteedRef { $0.entry = nil }  // entries hold their slot; break the cycle
+            slot.release()  // the table's reference
         }
-        // Every table grown, newest first; the first one is part of the registry's words.
-        var table: Table? = currentTable
-        while let grown = table, let previous = grown.previous {
-            grown.block.deallocate()
-            table = Table(block: previous)
-        }
+        if table.block != firstTable { table.block.deallocate() }
+        for block in retiredTables { block.deallocate() }
+        for slot in retiredSlots { slot.release() }
         Lifecycle(self).builds.destroy()
     }
 
@@ -429,167 +461,290 @@ final class Registry: @unchecked Sendable {
         keystone_store_release(current + 1, on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
     }
 
-    /// The slot for `key`, or nil if the key was never registered. Lock-free.
+    // MARK: - Reading
+
+    /// Calls `body` with the slot for `key` (nil if none), in a read section: the slot stays
+    /// valid until `body` returns. `body` keeps no unretained reference to it, runs no user
+    /// code and waits for nothing but a slot lock.
     @inline(__always)
+    func withSlot<Result>(for key: RegistryKey, _ body: (Unmanaged<Slot>?) -> Result) -> Result {
+        keystone_read_begin()
+        defer { keystone_read_leave() }
+        return body(slotInSection(for: key))
+    }
+
+    /// The slot for `key`, or nil if the key is not registered here (never, or unloaded).
     func slot(for key: RegistryKey) -> Slot? {
-        guard let slot = unretainedSlot(for: key) else { return nil }
-        return slot.takeUnretainedValue()
+        withSlot(for: key) { $0?.takeUnretainedValue() }
     }
 
-    /// The instance published for `key`, announced with a hazard pointer (see ``Slot``), or
-    /// nil if none is published. Lock-free. The caller copies it with ``InstanceBox/copy(_:)``,
-    /// which ends the announcement.
+    /// Whether there is a slot for `key`: registered here, or emptied by `dispose`.
+    @inline(__always)
+    func hasSlot(for key: RegistryKey) -> Bool {
+        withSlot(for: key) { $0 != nil }
+    }
+
+    /// The registration for `key`, without the published instance: ``probe(for:protect:)``
+    /// with `protect` false. The caller gives its reference back with ``Probe/release()``.
     @usableFromInline
-    func protectPublishedInstance(for key: RegistryKey) -> UnsafeMutableRawPointer? {
-        guard let slot = unretainedSlot(for: key) else { return nil }
-        return slot._withUnsafeGuaranteedRef { $0.protectPublished }
+    func lookUpEntry(_ key: RegistryKey) -> Probe {
+        probe(for: key, protect: false)
     }
 
-    /// One lookup of `key` for a resolve: its slot (unretained; nil if never registered) and,
-    /// if `protect` and the slot publishes an instance, that instance announced with a hazard
-    /// pointer, which the caller must copy with ``InstanceBox/copy(_:)`` (the copy ends the
-    /// announcement; one left announced makes the next release of that box wait forever). A
-    /// resolve that finds no
-    /// instance passes the slot on, so that the key is looked up once.
+    /// One lookup of `key` for a resolve: if `protect` and the slot publishes an instance,
+    /// that instance, in the read section the lookup began, which stays open: the caller must
+    /// copy it with ``InstanceBox/copy(_:)``, which ends the section (a section left open makes
+    /// the next `reset`, `dispose` or `unload` wait forever). Otherwise, with the section ended,
+    /// the slot's registration (retained, nil if none) and whether there is a slot.
     @usableFromInline
     func probe(for key: RegistryKey, protect: Bool) -> Probe {
         look(for: key, protect: protect)
     }
 
-    /// ``probe(for:protect:)`` for a top-level resolve: the published instance is announced
+    @inline(__always)
+    private func look(for key: RegistryKey, protect: Bool) -> Probe {
+        keystone_read_begin()
+        guard let slot = slotInSection(for: key) else {
+            keystone_read_leave()
+            return Probe(entry: nil, hasSlot: false, published: nil)
+        }
+        return slot._withUnsafeGuaranteedRef { slot in
+            if protect, let box = slot.publishedInSection { return Probe(entry: nil, hasSlot: true, published: box) }
+            let entry = slot.lock.withLock { slot.entry.map(Unmanaged.passRetained) }
+            keystone_read_leave()
+            return Probe(entry: entry, hasSlot: true, published: nil)
+        }
+    }
+
+    /// ``probe(for:protect:)`` for a top-level resolve: the published instance is answered
     /// unless the container has a logger (whose slow path reports the resolve).
     @usableFromInline
     func probeForResolve(_ key: RegistryKey) -> Probe {
         look(for: key, protect: _fastPath(!isLogging))
     }
 
-    @inline(__always)
-    private func look(for key: RegistryKey, protect: Bool) -> Probe {
-        guard let slot = unretainedSlot(for: key) else { return Probe(slot: nil, published: nil) }
-        guard protect else { return Probe(slot: slot, published: nil) }
-        return Probe(slot: slot, published: slot._withUnsafeGuaranteedRef { $0.protectPublished })
-    }
-
-    /// The slot for `key`, unretained (a slot lives as long as its registry), or nil.
-    @inline(__always)
-    func unretainedSlot(for key: RegistryKey) -> Unmanaged<Slot>? {
-        let table = publishedTable
-        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
-        while true {
-            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            guard let candidate = keystone_load_acquire(cell) else { return nil }
-            let slot = Unmanaged<Slot>.fromOpaque(candidate)
-            if slot._withUnsafeGuaranteedRef({ $0.key == key }) { return slot }
-            index = (index &+ 1) & table.mask
+    /// For a child without a slot for `key`: whether this registry has one, and if so the
+    /// instance it publishes, in a read section left open for the caller to end with
+    /// ``InstanceBox/copy(_:)`` (nil, with the section ended, if it publishes none).
+    func publishedInstance(for key: RegistryKey) -> (found: Bool, box: UnsafeMutableRawPointer?) {
+        keystone_read_begin()
+        guard let slot = slotInSection(for: key) else {
+            keystone_read_leave()
+            return (false, nil)
         }
-    }
-
-    /// The slot for `key`, created and published if it does not exist yet.
-    @usableFromInline
-    func slotCreatingIfNeeded(for key: RegistryKey) -> Slot {
-        writeLock.withLock {
-            if let slot = slot(for: key) { return slot }
-            let slot = Slot(key: key, order: count)
-            count += 1
-            var table = currentTable
-            if count > (table.mask + 1) / 2 {
-                table = grow(from: table)
-            }
-            insert(Unmanaged.passRetained(slot).toOpaque(), in: table)
-            return slot
+        guard let box = slot._withUnsafeGuaranteedRef({ $0.publishedInSection }) else {
+            keystone_read_leave()
+            return (true, nil)
         }
+        return (true, box)
     }
 
     /// Every slot, in first-registration order (for diagnostics and verification).
     var allSlots: [Slot] {
         var found: [Slot] = []
         writeLock.withLock {
-            found.reserveCapacity(count)
-            forEachSlot { found.append($0) }
+            found.reserveCapacity(live)
+            let table = currentTable
+            for index in 0...table.mask {
+                guard let cell = table.cells[index], cell != Self.tombstone else { continue }
+                found.append(Unmanaged<Slot>.fromOpaque(cell).takeUnretainedValue())
+            }
         }
         return found.sorted { $0.order < $1.order }
     }
 
-    /// The live table, as a reader loads it (an acquire load: its block is complete).
+    /// How many keys have a slot here, and how many cells the live table has: what the
+    /// registry's memory follows (for tests of it).
+    var footprint: (slots: Int, cells: Int) {
+        writeLock.withLock { (live, currentTable.mask + 1) }
+    }
+
+    /// The slot for `key` in the live table, or nil. Called in a read section, or with
+    /// `writeLock` held (then no table or slot is retired meanwhile).
+    @inline(__always)
+    private func slotInSection(for key: RegistryKey) -> Unmanaged<Slot>? {
+        let table = publishedTable
+        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
+        while true {
+            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            guard let candidate = keystone_load_sequential(cell) else { return nil }
+            if candidate != Self.tombstone {
+                let slot = Unmanaged<Slot>.fromOpaque(candidate)
+                if slot._withUnsafeGuaranteedRef({ $0.key == key }) { return slot }
+            }
+            index = (index &+ 1) & table.mask
+        }
+    }
+
+    /// The live table, as a reader loads it.
     @inline(__always)
     private var publishedTable: Table {
-        let raw = keystone_load_acquire(
+        let raw = keystone_load_sequential(
             UnsafeRawPointer(current).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
         return Table(block: raw.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
     }
 
-    /// Calls `body` with each slot of the live table, in no particular order, without a lock
-    /// (as a reader: a slot published meanwhile may be missed).
-    func forEachSlot(_ body: (Slot) -> Void) {
-        let table = publishedTable
-        for index in 0...table.mask {
-            let cell = UnsafeRawPointer(table.cells + index).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-            if let slot = keystone_load_acquire(cell) {
-                Unmanaged<Slot>.fromOpaque(slot)._withUnsafeGuaranteedRef(body)
+    // MARK: - Writing
+
+    /// The slot for `key`, created and published if it does not exist yet, and pinned (see
+    /// ``Slot/pins``): the caller installs a registration in it with `Container.install`, which
+    /// ends the pin with ``unpin(_:)``.
+    @usableFromInline
+    func slotCreatingIfNeeded(for key: RegistryKey) -> Slot {
+        writeLock.withLock {
+            if let slot = slotInSection(for: key) {
+                return slot._withUnsafeGuaranteedRef { slot in
+                    slot.pins += 1
+                    return slot
+                }
             }
+            let slot = Slot(key: key, order: made)
+            made += 1
+            slot.pins = 1
+            insert(Unmanaged.passRetained(slot).toOpaque())
+            return slot
         }
     }
 
-    // MARK: - Writing (with `writeLock` held)
+    /// Ends a pin that ``slotCreatingIfNeeded(for:)`` made.
+    func unpin(_ slot: Slot) {
+        writeLock.withLock { slot.pins -= 1 }
+    }
 
+    /// Removes `slot` from the table, if no registration is in it and none is being installed
+    /// in it (see ``Slot/pins``): its key is then not registered here, as if it never was, and
+    /// a later registration makes a new slot. The table's reference to it is released by
+    /// ``reclaim()``, which the caller runs once it has released its locks. Called with no
+    /// slot lock held. Returns whether it removed it.
+    @discardableResult
+    func remove(_ slot: Slot) -> Bool {
+        writeLock.withLock {
+            guard slot.pins == 0, slot.lock.withLock({ slot.entry == nil }) else { return false }
+            let table = currentTable
+            let address = Unmanaged.passUnretained(slot).toOpaque()
+            var index = Int(truncatingIfNeeded: slot.key.mixed) & table.mask
+            while let cell = table.cells[index] {
+                if cell == address {
+                    keystone_store_sequential(table.cells + index, Self.tombstone)
+                    live -= 1
+                    tombstones += 1
+                    retiredSlots.append(.fromOpaque(address))
+                    return true
+                }
+                index = (index &+ 1) & table.mask
+            }
+            return false  // removed already
+        }
+    }
+
+    /// Frees the tables replaced and releases the slots removed, once every read section that
+    /// could have found them has ended. Called with no lock held (it waits for readers, and a
+    /// reader may wait for a slot lock).
+    func reclaim() {
+        let (tables, slots) = writeLock.withLock {
+            defer {
+                retiredTables = []
+                retiredSlots = []
+            }
+            return (retiredTables, retiredSlots)
+        }
+        guard !tables.isEmpty || !slots.isEmpty else { return }
+        keystone_read_synchronize()
+        for block in tables { block.deallocate() }
+        for slot in slots { slot.release() }
+    }
+
+    /// The live table, for a writer (with `writeLock` held).
     private var currentTable: Table {
         Table(block: current.pointee.unsafelyUnwrapped.assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
     }
 
-    /// Publishes `slot` (a ``Slot``'s address) in `table`.
-    private func insert(_ slot: UnsafeMutableRawPointer, in table: Table) {
-        let key = Unmanaged<Slot>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.key }
-        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
-        while table.cells[index] != nil {
-            index = (index &+ 1) & table.mask
+    /// Publishes `slot` (a new ``Slot``'s address, retained) in the live table, rebuilt first
+    /// if it would be more than half full of slots and tombstones.
+    private func insert(_ slot: UnsafeMutableRawPointer) {
+        var table = currentTable
+        let capacity = table.mask + 1
+        if live + tombstones + 1 > capacity / 2 {
+            table = rebuild(capacity: live + 1 > capacity / 4 ? capacity * 2 : capacity)
         }
-        keystone_store_release(table.cells + index, slot)
+        place(slot, in: table)
+        live += 1
     }
 
-    /// A table twice as large as `old`, holding every slot of `old` (the caller inserts the
-    /// newest), published; `old` stays reachable from it (readers may still be walking it)
-    /// until `deinit`, and the new table takes over its references to the slots.
-    private func grow(from old: Table) -> Table {
-        let capacity = (old.mask + 1) * 2
-        let block = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Table.words(capacity: capacity))
-        let table = Table.initialize(block, capacity: capacity, previous: old.block)
-        for index in 0...old.mask {
-            if let slot = old.cells[index] { insert(slot, in: table) }
+    /// Publishes `slot` in the first free cell of its key's run in `table`: an empty one, or a
+    /// tombstone.
+    private func place(_ slot: UnsafeMutableRawPointer, in table: Table) {
+        let key = Unmanaged<Slot>.fromOpaque(slot)._withUnsafeGuaranteedRef { $0.key }
+        var index = Int(truncatingIfNeeded: key.mixed) & table.mask
+        while let cell = table.cells[index], cell != Self.tombstone {
+            index = (index &+ 1) & table.mask
         }
-        keystone_store_release(current, UnsafeMutableRawPointer(block))
+        if table.cells[index] != nil { tombstones -= 1 }
+        keystone_store_sequential(table.cells + index, slot)
+    }
+
+    /// Publishes a table of `capacity` cells holding every slot of the live one, without its
+    /// tombstones, and retires the one it replaces (readers may still be walking it) for
+    /// ``reclaim()``; the new table takes over its references to the slots.
+    private func rebuild(capacity: Int) -> Table {
+        let old = currentTable
+        let block = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Table.words(capacity: capacity))
+        let table = Table.initialize(block, capacity: capacity)
+        tombstones = 0
+        for index in 0...old.mask {
+            if let cell = old.cells[index], cell != Self.tombstone { place(cell, in: table) }
+        }
+        keystone_store_sequential(current, UnsafeMutableRawPointer(block))
+        if old.block != firstTable { retiredTables.append(old.block) }
         return table
     }
 }
 
 /// A ``Registry``'s own words, its first stored property: the block that `current` addresses
-/// (the published table, the logging word, the first table of eight cells with its two-word
+/// (the published table, the logging word, the first table of eight cells with its one-word
 /// header, and the features word), then the writers' lock, then the container's lifecycle
 /// words (its lock, wait condition and disposed flag: see ``Lifecycle``).
 struct RegistryWords {
     typealias Block = (
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
     )
 
-    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     var writeLock = keystone_lock()
     var lifecycle = Lifecycle.Words()
 }
 
 /// What ``Registry/probe(for:protect:)`` found.
+///
+/// Its registration is a reference of its own, which whoever looked it up gives back with
+/// ``release()`` once done with it (the resolve it passes the probe to borrows it): a value
+/// that holds no counted reference, so that handing it down, or capturing it in a closure, is
+/// no retain and release.
 @usableFromInline
 struct Probe {
-    /// The key's slot, unretained (a slot lives as long as its registry), or nil.
-    @usableFromInline let slot: Unmanaged<Slot>?
-    /// The published instance, announced; nil if none (or not asked for).
+    /// The key's registration here (a reference of its own: see above), or nil: none, or a
+    /// published instance found.
+    @usableFromInline let entry: Unmanaged<AnyEntry>?
+    /// Whether the container has a slot for the key: registered here, or emptied by `dispose`.
+    @usableFromInline let hasSlot: Bool
+    /// The published instance, in the read section the probe began and left open (the caller
+    /// copies it with ``InstanceBox/copy(_:)``, which ends it); nil if none (or not asked for).
     @usableFromInline let published: UnsafeMutableRawPointer?
 
     @usableFromInline
-    init(slot: Unmanaged<Slot>?, published: UnsafeMutableRawPointer?) {
-        self.slot = slot
+    init(entry: Unmanaged<AnyEntry>?, hasSlot: Bool, published: UnsafeMutableRawPointer?) {
+        self.entry = entry
+        self.hasSlot = hasSlot
         self.published = published
+    }
+
+    /// Gives back the reference to the registration.
+    @inlinable
+    @inline(__always)
+    func release() {
+        entry?.release()
     }
 }
 

@@ -12,23 +12,25 @@ extension ResolutionContext {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        try resolve(
+        let found = container.registry.lookUpEntry(key)
+        defer { found.release() }
+        return try resolve(
             key,
             in: container,
-            slot: container.registry.unretainedSlot(for: key),
+            found: found,
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments
         )
     }
 
-    /// Resolves `key`, looking it up from `container` through its parents; `slot` is what
-    /// `container`'s registry holds for `key` (nil: none), already looked up by the caller.
+    /// Resolves `key`, looking it up from `container` through its parents; `found` is what
+    /// `container`'s registry holds for `key`, already looked up by the caller.
     @inline(__always)
     func resolve<Service>(
         _ key: RegistryKey,
         in container: Container,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
@@ -36,15 +38,17 @@ extension ResolutionContext {
         try resolve(
             key,
             via: Resolver(context: self, owner: .passUnretained(container)),
-            slot: slot,
+            found: found,
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments
         )
     }
 
-    /// Resolves `key`, looking it up from `resolver`'s owner through its parents; `slot` is
-    /// what the owner's registry holds for `key` (nil: none), already looked up by the caller.
+    /// Resolves `key`, looking it up from `resolver`'s owner through its parents; `found` is
+    /// what the owner's registry holds for `key`, already looked up by the caller (the entry
+    /// retained: a re-registration may replace it meanwhile, and this resolution keeps using
+    /// the one it found).
     /// `resolver` is this resolution's resolver for that container: the one its factories
     /// get, passed down borrowed, so that a nested resolve makes no new one (each is a retain
     /// and a release of this context). The owner is alive while the resolution runs (it is
@@ -54,46 +58,48 @@ extension ResolutionContext {
     func resolve<Service>(
         _ key: RegistryKey,
         via resolver: Resolver,
-        slot: Unmanaged<Slot>?,
+        found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         // The container itself first, without copying references (every copy is a retain and
         // a release, which are most of the cost of a resolve); then its parents.
-        if let slot {
-            // One reference to the entry, taken under the lock: a re-registration may replace
-            // it meanwhile, and this resolution keeps using the one it found.
-            let retained = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
-            if let retained {
-                // `retained` keeps the entry alive to the end of this scope; the plain path
-                // below uses it unretained, so that it takes no more references.
-                defer { extendLifetime(retained) }
-                // A plain transient (the usual factory) needs no scope, hook or check: only
-                // the cycle check and the factory call.
-                if retained.isPlain && observer == nil
-                    && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
-                {
-                    return try makePlain(
-                        .passUnretained(unsafeDowncast(retained, to: Entry<Service>.self)),
-                        resolver: resolver,
-                        arguments: arguments
-                    )
+        if let entry = found.entry {
+            // The caller's reference keeps the entry alive to the end of this call; it is used
+            // borrowed, so that it takes no more references.
+            // A plain transient (the usual factory) needs no scope, hook or check: only the
+            // cycle check and the factory call.
+            if entry._withUnsafeGuaranteedRef({ $0.isPlain }) && observer == nil
+                && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
+            {
+                return try makePlain(
+                    Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
+                    resolver: resolver,
+                    arguments: arguments
+                )
+            }
+            // Borrowed, not copied out (a retain and a release). `_withUnsafeGuaranteedRef`
+            // rethrows untyped: the error is this function's own `ResolutionError`.
+            do {
+                return try entry._withUnsafeGuaranteedRef { entry in
+                    try resolve(entry, resolver: resolver, arguments: arguments) as Service
                 }
-                return try resolve(retained, resolver: resolver, arguments: arguments)
+            } catch {
+                throw error as! ResolutionError
             }
         }
         return try resolveElsewhere(
             key,
             in: resolver.owner.takeUnretainedValue(),
-            ownSlotEmptied: slot != nil,
+            ownSlotEmptied: found.hasSlot,
             name: name,
             argumentTypes: argumentTypes,
             arguments: arguments
         )
     }
 
-    /// ``resolve(_:via:slot:name:argumentTypes:arguments:)`` of `entry`, found in `resolver`'s
+    /// ``resolve(_:via:found:name:argumentTypes:arguments:)`` of `entry`, found in `resolver`'s
     /// owner, when it is not plain: in a call of its own, so that the usual path holds no
     /// reference to the owner. The owner is borrowed here too (a strong reference to it was a
     /// retain and a release on every `.graph` or shared resolve).
@@ -128,7 +134,8 @@ extension ResolutionContext {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         // [modules] An empty slot in a live container is a registration that
-        // `Container.unload` removed: not registered here; look in the parents.
+        // `Container.unload` emptied (and could not remove, another registration of the key
+        // being installed meanwhile): not registered here; look in the parents.
         if ownSlotEmptied && container.lifecycle.isDisposed {
             throw disposedError(Service.self, name: name, argumentTypes: argumentTypes)
         }
@@ -373,7 +380,7 @@ extension ResolutionContext {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
         // path takes no container-wide lock.
         if entry.holdsInstance {
-            if let box = entry.slot.protectPublished { return InstanceBox<Service>.copy(box) }
+            if let box = entry.slot.readPublished { return InstanceBox<Service>.copy(box) }
         } else if let object = entry.slot.lock.withLock({ entry.object }), object is Service {
             // `is`, then `as!`, rather than `as?`: a `Service?` here would make every call of
             // this unspecialised function ask the runtime for `Optional<Service>`'s metadata.
@@ -439,6 +446,9 @@ extension ResolutionContext {
             // A disposed container keeps nothing: the caller gets the instance, and it is
             // theirs.
             if !owner.lifecycle.isDisposed {
+                // A box the slot published before, retired once the lock is released (never, in
+                // practice: see `Slot.publish`).
+                var replacedBox: UnsafeMutableRawPointer?
                 let stored = entry.slot.lock.withLock {
                     guard entry.slot.entry === entry else {
                         // Registered again (or unloaded) while this build ran: the slot is the
@@ -460,13 +470,14 @@ extension ResolutionContext {
                         entry.held = box
                         // A main-actor instance is published for main-actor code only: the
                         // lock-free read hands it to nothing else, past the main-actor check.
-                        entry.slot.publish(box, mainActorOnly: entry.isMainActor)
+                        replacedBox = entry.slot.publish(box, mainActorOnly: entry.isMainActor)
                     } else {
                         // `.weak`; nil when the factory gave an optional's nil: nothing held.
                         entry.object = weakObject
                     }
                     return true
                 }
+                if let replacedBox { Slot.retire(replacedBox) }
                 if stored && entry.holdsInstance { owner.lifecycle.hold(entry.slot) }
             }
             if wake { builds.broadcast() }

@@ -20,11 +20,11 @@ enum MainActorContext {
         keystone_is_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
     }
 
-    /// ``isCurrent`` for a thread that has a hazard record (it has just announced a published
-    /// instance): the main-thread half is read from the record, set when the thread took it,
-    /// instead of asked of the system on every read.
+    /// ``isCurrent`` for a thread in a read section (it has just found a published instance):
+    /// the main-thread half is read from the thread's read record, set when the thread took
+    /// it, instead of asked of the system on every read.
     static var isCurrentForReader: Bool {
-        keystone_hazard_on_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
+        keystone_read_on_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
     }
 
     /// Marks the main queue. Called by `registerMainActor`, so that the queue is marked before

@@ -60,6 +60,10 @@ extension Container {
 
     /// Unloads modules: removes their registrations, and releases and disposes the instances
     /// those held, newest first. Modules that are not loaded here are ignored.
+    ///
+    /// The container keeps nothing of what it removes: a long-lived container that loads and
+    /// unloads modules (one per tenant, say, each with names made at run time) stays the size
+    /// its loaded modules make it.
     public func unload(_ modules: [Module]) {
         // The registrations removed, kept until every lock is released: what a factory
         // captured may be deinitialised with them, and a `deinit` may use this container.
@@ -72,19 +76,27 @@ extension Container {
             let removed = Set(installed.map { ObjectIdentifier($0.slot) })
             features.lock.withLock {
                 for (key, contributions) in features.collections {
-                    features.collections[key] = contributions.filter { !removed.contains(ObjectIdentifier($0.slot)) }
+                    let kept = contributions.filter { !removed.contains(ObjectIdentifier($0.slot)) }
+                    // A collection left empty goes too: with a name made at run time (one per
+                    // tenant, say), its key would otherwise stay for good.
+                    features.collections[key] = kept.isEmpty ? nil : kept
                 }
             }
             return lifecycle.lock.withLock {
                 var disposalBySlot: [ObjectIdentifier: Disposal] = [:]
+                var emptied: [Slot] = []
                 for (slot, generation) in installed {
                     slot.lock.withLock {
                         guard let entry = slot.entry, entry.generation == generation else { return }
                         slot.entry = nil
                         removedEntries.append(entry)
+                        emptied.append(slot)
                         if let disposal = entry.takeHeldInstance() { disposalBySlot[ObjectIdentifier(slot)] = disposal }
                     }
                 }
+                // The emptied slots go too (their memory once no reader can be using them: see
+                // `reclaim` below).
+                for slot in emptied { registry.remove(slot) }
                 // Dispose in the order the instances were made, reversed (newest first).
                 var ordered = Disposals()
                 lifecycle.removeHeld { slot in
@@ -96,6 +108,7 @@ extension Container {
             }
         }
         disposals.run()
+        registry.reclaim()
     }
 
     /// Loads modules into ``Container/shared``, as the app starts, with a logger if given.

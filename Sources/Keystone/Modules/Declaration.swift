@@ -135,7 +135,7 @@ public struct Declaration<Service>: Sendable {
             let key = RegistryKey(
                 service: ObjectIdentifier(bound.service), name: registration.slot.key.name,
                 arguments: registration.slot.key.arguments)
-            slots.append(container.registry.slotCreatingIfNeeded(for: key))
+            if let slot = container.registry.slot(for: key) { slots.append(slot) }
         }
         return slots
     }

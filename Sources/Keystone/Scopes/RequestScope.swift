@@ -390,9 +390,11 @@ extension Container {
                 requestScope: request
             )
         }
+        let found = registry.lookUpEntry(key)
+        defer { found.release() }
         return try resolve(
             key,
-            slot: registry.unretainedSlot(for: key),
+            found: found,
             inSpare: .fromOpaque(spare),
             name: name,
             argumentTypes: argumentTypes,

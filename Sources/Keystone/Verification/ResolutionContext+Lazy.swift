@@ -30,12 +30,9 @@ extension ResolutionContext {
         let start = observer.shadow(of: container)
         var current: Container? = start
         while let owner = current {
-            if let slot = owner.registry.unretainedSlot(for: key) {
-                let entry = slot._withUnsafeGuaranteedRef { slot in slot.lock.withLock { slot.entry } }
-                if let entry {
-                    observer.resolved(entry, in: owner, from: requester, lazily: true)
-                    return
-                }
+            if let entry = owner.registry.lookUpEntry(key).entry?.takeRetainedValue() {
+                observer.resolved(entry, in: owner, from: requester, lazily: true)
+                return
             }
             current = owner.parent
         }

@@ -30,7 +30,7 @@ struct SlotPublicationTests {
         let word = try #require(slot.published)
         #expect(word.pointee != nil)
         // The lock-free read answers with the built instance.
-        let box = try #require(container.registry.protectPublishedInstance(for: Self.key))
+        let box = try #require(container.registry.publishedInstance(for: Self.key).box)
         #expect(InstanceBox<Plain>.copy(box) === first)
         #expect(try container.tryResolve(Plain.self) === first)
 

@@ -4,10 +4,10 @@ import Testing
 @testable import Keystone
 
 /// What a long-running server does over and over: a container per tenant with a name of its
-/// own, modules loaded and unloaded, a registration replaced. (A long-lived container keeps a
-/// slot for every key it ever had, so loading ever-new keys into one is not part of this.) Its resident memory must stop
-/// growing once the allocator is warm. Each test runs in a process of its own, so that other
-/// tests' allocations do not blur the figure.
+/// own, modules loaded and unloaded (also into the long-lived root, under ever-new names), a
+/// registration replaced. Its resident memory must stop growing once the allocator is warm.
+/// Each test runs in a process of its own, so that other tests' allocations do not blur the
+/// figure.
 @Suite("Bounded memory")
 struct BoundedMemoryTests {
     final class TenantService: Sendable {}
@@ -23,6 +23,10 @@ struct BoundedMemoryTests {
             _ = tenant.resolve(TenantService.self, name: name)
             tenant.unload(module)
             tenant.dispose()
+            // The same module in the root: a key it never had before, gone again.
+            try! root.load(module)
+            _ = root.resolve(TenantService.self, name: name)
+            root.unload(module)
             root.register(TenantService.self) { _ in TenantService() }
             let shared = Module { singleton { SharedService() } }
             try! root.load(shared)
