@@ -114,18 +114,14 @@ static inline void *_Nullable keystone_load_sequential(void *_Nullable const *_N
     return __atomic_load_n(address, __ATOMIC_SEQ_CST);
 }
 
-/// A sequentially consistent store, for a writer that unlinks what readers may be using.
-static inline void keystone_store_sequential(void *_Nullable *_Nonnull address, void *_Nullable value) {
-    __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
-}
-
 /// Whether the calling thread is the main thread, from its record (made by any section it
 /// began), without the system call of `keystone_is_main_thread` on every read. (On Linux the
 /// main actor may also run on a thread that drains the main queue: the caller asks the queue
 /// too.)
 static inline bool keystone_read_on_main_thread(void) { return keystone_read_mine->main_thread; }
 
-/// Publishes `value` at `address` for readers that load it in a read section.
+/// Publishes `value` at `address` for readers that load it in a read section (a sequentially
+/// consistent store): a box, a table, a slot, or the tombstone that unlinks one.
 static inline void keystone_publish(void *_Nullable *_Nonnull address, void *_Nullable value) {
     __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
 }

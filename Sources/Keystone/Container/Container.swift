@@ -339,7 +339,7 @@ public final class Container: Sendable {
         // and released after it, with no lock held: what a factory captured may be
         // deinitialised with it, and a `deinit` may use this container. Marked disposed, the
         // container accepts no new registration, and no build keeps an instance.
-        for slot in registry.allSlots {
+        registry.forEachSlot { slot in
             let dropped: AnyEntry? = slot.lock.withLock {
                 defer { slot.entry = nil }
                 return slot.entry

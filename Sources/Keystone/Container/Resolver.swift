@@ -94,7 +94,7 @@ public struct Resolver: Sendable {
             if !probe.hasSlot, protect, container.parent != nil,
                 let box = container.protectPublishedByParent(for: key)
             {
-                return Probe(entry: nil, hasSlot: false, published: box)
+                return .published(box)
             }
             return probe
         }

@@ -506,13 +506,14 @@ final class Registry: @unchecked Sendable {
         keystone_read_begin()
         guard let slot = slotInSection(for: key) else {
             keystone_read_leave()
-            return Probe(entry: nil, hasSlot: false, published: nil)
+            return .missing
         }
         return slot._withUnsafeGuaranteedRef { slot in
-            if protect, let box = slot.publishedInSection { return Probe(entry: nil, hasSlot: true, published: box) }
+            if protect, let box = slot.publishedInSection { return .published(box) }
             let entry = slot.lock.withLock { slot.entry.map(Unmanaged.passRetained) }
             keystone_read_leave()
-            return Probe(entry: entry, hasSlot: true, published: nil)
+            guard let entry else { return .emptySlot }
+            return .entry(entry)
         }
     }
 
@@ -551,6 +552,30 @@ final class Registry: @unchecked Sendable {
             }
         }
         return found.sorted { $0.order < $1.order }
+    }
+
+    /// Calls `body` with each slot, with no lock held while it runs (it may release what user
+    /// code captured): the slots are taken, each with a reference, under the write lock, into
+    /// storage on the stack when they are few, so that a container's `dispose` allocates
+    /// nothing for it.
+    func forEachSlot(_ body: (Slot) -> Void) {
+        let capacity = writeLock.withLock { live }
+        withUnsafeTemporaryAllocation(of: Unmanaged<Slot>.self, capacity: capacity) { buffer in
+            let count = writeLock.withLock {
+                var count = 0
+                let table = currentTable
+                for index in 0...table.mask where count < capacity {
+                    guard let cell = table.cells[index], cell != Self.tombstone else { continue }
+                    buffer[count] = Unmanaged<Slot>.fromOpaque(cell).retain()
+                    count += 1
+                }
+                return count
+            }
+            for index in 0..<count {
+                buffer[index]._withUnsafeGuaranteedRef(body)
+                buffer[index].release()
+            }
+        }
     }
 
     /// How many keys have a slot here, and how many cells the live table has: what the
@@ -625,7 +650,7 @@ final class Registry: @unchecked Sendable {
             var index = Int(truncatingIfNeeded: slot.key.mixed) & table.mask
             while let cell = table.cells[index] {
                 if cell == address {
-                    keystone_store_sequential(table.cells + index, Self.tombstone)
+                    keystone_publish(table.cells + index, Self.tombstone)
                     live -= 1
                     tombstones += 1
                     retiredSlots.append(.fromOpaque(address))
@@ -680,7 +705,7 @@ final class Registry: @unchecked Sendable {
             index = (index &+ 1) & table.mask
         }
         if table.cells[index] != nil { tombstones -= 1 }
-        keystone_store_sequential(table.cells + index, slot)
+        keystone_publish(table.cells + index, slot)
     }
 
     /// Publishes a table of `capacity` cells holding every slot of the live one, without its
@@ -694,7 +719,7 @@ final class Registry: @unchecked Sendable {
         for index in 0...old.mask {
             if let cell = old.cells[index], cell != Self.tombstone { place(cell, in: table) }
         }
-        keystone_store_sequential(current, UnsafeMutableRawPointer(block))
+        keystone_publish(current, UnsafeMutableRawPointer(block))
         if old.block != firstTable { retiredTables.append(old.block) }
         return table
     }
@@ -721,30 +746,46 @@ struct RegistryWords {
 /// Its registration is a reference of its own, which whoever looked it up gives back with
 /// ``release()`` once done with it (the resolve it passes the probe to borrows it): a value
 /// that holds no counted reference, so that handing it down, or capturing it in a closure, is
-/// no retain and release.
+/// no retain and release. One word and a tag, so that it is passed and returned in registers.
 @usableFromInline
-struct Probe {
-    /// The key's registration here (a reference of its own: see above), or nil: none, or a
-    /// published instance found.
-    @usableFromInline let entry: Unmanaged<AnyEntry>?
-    /// Whether the container has a slot for the key: registered here, or emptied by `dispose`.
-    @usableFromInline let hasSlot: Bool
+enum Probe {
+    /// No slot for the key: not registered here.
+    case missing
+    /// A slot with no registration in it: the container was disposed (or `unload` emptied it
+    /// while another registration of the key was being installed).
+    case emptySlot
+    /// The key's registration here (a reference of its own: see above).
+    case entry(Unmanaged<AnyEntry>)
     /// The published instance, in the read section the probe began and left open (the caller
-    /// copies it with ``InstanceBox/copy(_:)``, which ends it); nil if none (or not asked for).
-    @usableFromInline let published: UnsafeMutableRawPointer?
+    /// copies it with ``InstanceBox/copy(_:)``, which ends it).
+    case published(UnsafeMutableRawPointer)
 
-    @usableFromInline
-    init(entry: Unmanaged<AnyEntry>?, hasSlot: Bool, published: UnsafeMutableRawPointer?) {
-        self.entry = entry
-        self.hasSlot = hasSlot
-        self.published = published
+    /// The published instance, if that is what was found.
+    @inlinable
+    var published: UnsafeMutableRawPointer? {
+        if case .published(let box) = self { return box }
+        return nil
+    }
+
+    /// The registration, if that is what was found.
+    @inlinable
+    var entry: Unmanaged<AnyEntry>? {
+        if case .entry(let entry) = self { return entry }
+        return nil
+    }
+
+    /// Whether the container has a slot for the key.
+    @inlinable
+    var hasSlot: Bool {
+        if case .missing = self { return false }
+        return true
     }
 
     /// Gives back the reference to the registration.
     @inlinable
     @inline(__always)
     func release() {
-        entry?.release()
+        if case .entry(let entry) = self { entry.release() }
     }
 }
 
