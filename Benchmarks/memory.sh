@@ -12,7 +12,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cycles="${1:-100000}"
 limit=1024
 log="$(mktemp)"
-if ! swift build --package-path "$here/Probe" -c release --product KeystoneChurn >"$log" 2>&1; then
+if ! swift build --package-path "$here/Probe" -c release >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
     echo "memory.sh: the churn probe's build failed" >&2
