@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Prints the instructions one Keystone operation executes, counted by callgrind (deterministic,
 # unlike wall clock on a shared VM): the probe runs a scenario N times and 0 times, and the
-# difference is divided by N. register1k counts one container with 1,000 registrations.
+# difference is divided by N. register1k counts one container with 1,000 registrations;
+# register1k-generic the same through a generic helper that is not specialised.
 # Scenarios with a hand-wired counterpart (hand-SCENARIO: the same objects built by accessors
 # that are calls, as through a container) are counted beside it, with the ratio.
 #
@@ -19,10 +20,10 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-transient request request-child register1k)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-transient request request-child register1k register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
-    [ "$1" = register1k ] && n=5
+    case "$1" in register1k*) n=5 ;; esac
     local base total
     base="$(count "$1" 0)"
     total="$(count "$1" "$n")"

@@ -92,4 +92,78 @@ func scaleScenarios() {
             }
         }
     )
+    // The same through a generic helper, as an app's module system or plug-in loader registers
+    // types it is handed (`registerGeneric` below): `register` then runs with `Service` not
+    // known at compile time, as it does when the helper lives in another module.
+    let serviceTypes: [any GenericallyRegistered.Type] = [Widget.self]
+    scenario(
+        "register1k-generic",
+        scaling: .one,
+        hand: {
+            { benchmark in
+                for _ in benchmark.scaledIterations {
+                    var factories: [String: @Sendable () -> Any] = [:]
+                    factories.reserveCapacity(count)
+                    for name in names {
+                        handRegisterGeneric(serviceTypes[0], name: name, in: &factories)
+                    }
+                    blackHole(factories)
+                }
+            }
+        },
+        keystone: {
+            let keystoneNames = names.map { Name($0) }
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let container = Keystone.Container()
+                    for name in keystoneNames {
+                        keystoneRegisterGeneric(serviceTypes[0], name: name, in: container)
+                    }
+                    blackHole(container)
+                }
+            }
+        },
+        swinject: {
+            { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let container = Swinject.Container()
+                    for name in names {
+                        swinjectRegisterGeneric(serviceTypes[0], name: name, in: container)
+                    }
+                    blackHole(container)
+                }
+            }
+        }
+    )
+}
+
+/// A service that a generic helper can make from its type alone.
+protocol GenericallyRegistered: AnyObject, Sendable { init() }
+extension Widget: GenericallyRegistered {}
+
+// Generic helpers that are never specialised, so that each registers with its type parameter
+// unknown, as a helper in another module does.
+
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func handRegisterGeneric<Service: GenericallyRegistered>(
+    _ type: Service.Type, name: String, in factories: inout [String: @Sendable () -> Any]
+) {
+    factories[name] = { Service() }
+}
+
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func keystoneRegisterGeneric<Service: GenericallyRegistered>(
+    _ type: Service.Type, name: Name, in container: Keystone.Container
+) {
+    container.register(type, name: name, scope: .transient) { _ in Service() }
+}
+
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func swinjectRegisterGeneric<Service: GenericallyRegistered>(
+    _ type: Service.Type, name: String, in container: Swinject.Container
+) {
+    container.register(type, name: name) { _ in Service() }.inObjectScope(.transient)
 }

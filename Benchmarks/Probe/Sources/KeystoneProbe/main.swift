@@ -192,24 +192,33 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|register1k ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|register1k|register1k-generic ITERATIONS"
     )
 }
-let container = Container()
-container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
-container.register(Widget.self, scope: .transient) { _ in Widget() }
-container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
-container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
-container.register(Leaf.self, scope: .graph) { _ in Leaf() }
-container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
-container.register(Right.self, scope: .transient) { r in try Right(leaf: r.resolve()) }
-container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve(), right: r.resolve()) }
-container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
-container.register(Configured.self, scope: .transient) { (_, id: Int, label: String, isEnabled: Bool) in
-    Configured(id: id, label: label, isEnabled: isEnabled)
+/// The container every resolve scenario uses. A function of its own, never inlined, so that
+/// how much of `register` the optimiser inlines here cannot change what it inlines into the
+/// loops below, which are what the probe measures.
+@inline(never)
+@MainActor
+func makeContainer() -> Container {
+    let container = Container()
+    container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
+    container.register(Widget.self, scope: .transient) { _ in Widget() }
+    container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
+    container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
+    container.register(Leaf.self, scope: .graph) { _ in Leaf() }
+    container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
+    container.register(Right.self, scope: .transient) { r in try Right(leaf: r.resolve()) }
+    container.register(Root.self, scope: .transient) { r in try Root(left: r.resolve(), right: r.resolve()) }
+    container.register(Tagged.self, scope: .transient) { (_, id: Int) in Tagged(id: id) }
+    container.register(Configured.self, scope: .transient) { (_, id: Int, label: String, isEnabled: Bool) in
+        Configured(id: id, label: label, isEnabled: isEnabled)
+    }
+    container.register(Session.self, scope: .weak) { _ in Session() }
+    container.registerMainActor(scope: .singleton) { _ in Screen() }
+    return container
 }
-container.register(Session.self, scope: .weak) { _ in Session() }
-container.registerMainActor(scope: .singleton) { _ in Screen() }
+let container = makeContainer()
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
@@ -220,6 +229,23 @@ consume(container.resolve(Configured.self, arguments: 1, "label", true))
 let session = container.resolve(Session.self)
 consume(container.resolve(Screen.self))
 let names = (0..<1_000).map { Name("service-\($0)") }
+
+/// What `register1k-generic` registers: services a generic helper makes by their type alone.
+protocol Buildable: AnyObject, Sendable { init() }
+extension Widget: Buildable {}
+extension Store: Buildable {}
+/// The types `register1k-generic` registers, read at run time as an app reads a list of
+/// services, so that the compiler cannot know them.
+let buildables: [any Buildable.Type] = arguments.count > 3 ? [Store.self] : [Widget.self]
+
+/// Registers `type` the way an app's generic helper does (a module system, a plug-in loader):
+/// never specialised, so that `register` runs with its generic parameters unknown, as it does
+/// when the helper lives in another module.
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func registerBuildable<Service: Buildable>(_ type: Service.Type, name: Name, in container: Container) {
+    container.register(type, name: name, scope: .transient) { _ in Service() }
+}
 
 switch arguments[1] {
 case "singleton":
@@ -291,6 +317,14 @@ case "register1k":
     for _ in 0..<iterations {
         let fresh = Container()
         for name in names { fresh.register(Widget.self, name: name, scope: .transient) { _ in Widget() } }
+        consume(fresh)
+    }
+case "register1k-generic":
+    // The same through a generic helper that is not specialised.
+    let type = buildables[0]
+    for _ in 0..<iterations {
+        let fresh = Container()
+        for name in names { registerBuildable(type, name: name, in: fresh) }
         consume(fresh)
     }
 default:
