@@ -182,6 +182,7 @@ public final class Container: Sendable {
     /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
     @discardableResult
     @inlinable
+    @inline(__always)
     public func register<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -191,7 +192,8 @@ public final class Container: Sendable {
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
         // Built in the caller's specialised code, so that unpacking the arguments costs no
-        // run-time metadata on every resolve.
+        // run-time metadata on every resolve. Always inlined: where the caller passes a closure
+        // literal, the optimiser then builds this one without allocating a context for it.
         let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)

@@ -40,8 +40,7 @@ extension Entry {
         let copy = Entry(
             like: self,
             slot: slot,
-            afterCreation: afterCreation,
-            onDispose: onDispose,
+            hooks: hooks,
             verification: verification,
             standIn: standIn
         ) { resolver, arguments in

@@ -195,19 +195,17 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// types the entry's key names, so only a caller that matched the key can call it.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
 
-    /// Hooks run after each new instance, in order. Immutable, so that building reads them
-    /// without a lock: adding a hook replaces the entry (see
-    /// ``refined(afterCreation:onDispose:verification:standIn:)``).
-    @usableFromInline let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
-    /// Hooks run when a held instance leaves its scope.
-    @usableFromInline let onDispose: [@Sendable (Service) -> Void]
-    /// Whether `onDispose` has any, known when the entry is made (see `endLife`).
-    @usableFromInline let hasDisposeHooks: Bool
+    /// The registration's `then` and `onDispose` hooks; nil when it has none, as most have.
+    /// Immutable, so that building reads them without a lock: adding a hook replaces the entry
+    /// (see ``refined(afterCreation:onDispose:verification:standIn:)``).
+    @usableFromInline let hooks: EntryHooks<Service>?
     /// `InstanceBox<Service>`, taken where the entry is made, in code specialised for
-    /// `Service`: the box for a held instance is made from it (``makeBox(_:)``), because this
-    /// unspecialised code would otherwise look the box type's metadata up in the runtime's
-    /// cache of generic types (about 360 instructions) at every first build.
-    @usableFromInline let boxType: InstanceBox<Service>.Type
+    /// `Service` when the register call is: the box for a held instance is made from it
+    /// (``makeBox(_:)``), because this unspecialised code would otherwise look the box type's
+    /// metadata up in the runtime's cache of generic types (about 360 instructions) at every
+    /// first build. Nil for `.transient` and `.graph`, which keep nothing in a box, so that a
+    /// registration made where `Service` is not known (a generic helper) does not look it up.
+    @usableFromInline let boxType: InstanceBox<Service>.Type?
 
     // Guarded by `slot.lock`, which already excludes overlapping accesses: the dynamic
     // exclusivity check (a thread-local lookup on every access) is turned off for them.
@@ -252,17 +250,14 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         argumentTypes: Any.Type,
         location: SourceLocation,
         boundTo: RegistryKey? = nil,
-        afterCreation: [@Sendable (Resolver, Service) throws -> Void] = [],
-        onDispose: [@Sendable (Service) -> Void] = [],
+        hooks: EntryHooks<Service>? = nil,
         isMainActor: Bool = false,
         isRequestValue: Bool = false,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
-        self.afterCreation = afterCreation
-        self.onDispose = onDispose
-        self.hasDisposeHooks = !onDispose.isEmpty
-        self.boxType = InstanceBox<Service>.self
+        self.hooks = hooks
+        self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
         self.standIn = nil
         super.init(
             slot: slot,
@@ -272,7 +267,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             argumentTypes: argumentTypes,
             location: location,
             boundTo: boundTo,
-            hasAfterCreation: !afterCreation.isEmpty,
+            hasAfterCreation: hooks?.hasAfterCreation ?? false,
             isMainActor: isMainActor,
             isRequestValue: isRequestValue
         )
@@ -283,16 +278,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     init(
         like other: Entry<Service>,
         slot: Slot,
-        afterCreation: [@Sendable (Resolver, Service) throws -> Void],
-        onDispose: [@Sendable (Service) -> Void],
+        hooks: EntryHooks<Service>?,
         verification: VerificationMode,
         standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?,
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
-        self.afterCreation = afterCreation
-        self.onDispose = onDispose
-        self.hasDisposeHooks = !onDispose.isEmpty
+        self.hooks = hooks
         self.boxType = other.boxType
         self.standIn = standIn
         super.init(
@@ -303,7 +295,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             argumentTypes: other.argumentTypes,
             location: other.location,
             boundTo: other.boundTo,
-            hasAfterCreation: !afterCreation.isEmpty,
+            hasAfterCreation: hooks?.hasAfterCreation ?? false,
             verification: verification,
             isMainActor: other.isMainActor,
             isRequestValue: other.isRequestValue
@@ -322,8 +314,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         let copy = Entry(
             like: self,
             slot: slot,
-            afterCreation: afterCreation + (hook.map { [$0] } ?? []),
-            onDispose: onDispose + (disposeHook.map { [$0] } ?? []),
+            hooks: EntryHooks.adding(afterCreation: hook, onDispose: disposeHook, to: hooks),
             verification: newMode ?? verification,
             standIn: newMode == nil ? standIn : newStandIn,
             factory: factory
@@ -349,8 +340,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         return Entry(
             like: self,
             slot: slot,
-            afterCreation: afterCreation,
-            onDispose: onDispose,
+            hooks: hooks,
             verification: verification,
             standIn: standIn,
             factory: build
@@ -386,7 +376,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// A box holding `value`, made from ``boxType``.
     @inline(__always)
     func makeBox(_ value: Service) -> InstanceBox<Service> {
-        boxType.init(value)
+        (boxType ?? InstanceBox<Service>.self).init(value)
     }
 
     override func forgetWeakInstance() {
@@ -401,8 +391,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func dispose(_ box: AnyObject) {
-        endLife(
-            of: unsafeDowncast(box, to: InstanceBox<Service>.self).value, hooks: onDispose, hasHooks: hasDisposeHooks)
+        endLife(of: unsafeDowncast(box, to: InstanceBox<Service>.self).value)
     }
 
     override func disposeInRequest(_ stored: AnyObject) {
@@ -412,12 +401,16 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         // A class instance: its class is read, not cast.
         let found = ObjectIdentifier(Swift.type(of: stored))
         if slot.lock.withLock({ plainClass }) != found {
-            guard !(Swift.type(of: value) is any Disposable.Type) else {
-                return endLife(of: value, hooks: onDispose, hasHooks: hasDisposeHooks)
-            }
+            guard !(Swift.type(of: value) is any Disposable.Type) else { return endLife(of: value) }
             slot.lock.withLock { plainClass = found }
         }
-        if hasDisposeHooks { endLife(of: value, hooks: onDispose, hasHooks: true) }
+        hooks?.runDisposeHooks(on: value)
+    }
+
+    /// Ends `value`'s life: ``Disposable/dispose()`` if it is one, then the `onDispose` hooks.
+    private func endLife(of value: Service) {
+        if let disposable = asDisposable(value) { disposable.dispose() }
+        hooks?.runDisposeHooks(on: value)
     }
 
     override func heldObject() -> AnyObject? {
@@ -491,13 +484,61 @@ struct Disposals {
 /// most registrations have no hook).
 func endLife<Service>(of held: Service, hooks: [@Sendable (Service) -> Void], hasHooks: Bool) {
     if let disposable = asDisposable(held) { disposable.dispose() }
-    if hasHooks { run(hooks, on: held) }
+    if hasHooks { for hook in hooks { hook(held) } }
 }
 
-/// In a call of its own, so that only a registration with hooks looks up their type.
-@inline(never)
-private func run<Service>(_ hooks: [@Sendable (Service) -> Void], on held: Service) {
-    for hook in hooks { hook(held) }
+/// The `then` and `onDispose` hooks of a registration that has any, kept apart from its
+/// ``Entry`` and made only when there is a hook: the engine's code is not specialised for
+/// `Service`, so each array of closures that take a `Service` asks the runtime for its
+/// function type's metadata whenever it is made, even empty (a look-up in the runtime's cache,
+/// about 300 instructions each). A registration made through a generic helper paid that for
+/// both arrays, and most registrations have no hook.
+@usableFromInline
+final class EntryHooks<Service>: Sendable {
+    /// Run after each new instance, in order.
+    let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
+    /// Run when a held instance leaves its scope, in order.
+    let onDispose: [@Sendable (Service) -> Void]
+    /// Whether there are any of each, known when the hooks are made.
+    @usableFromInline let hasAfterCreation: Bool
+    let hasDisposeHooks: Bool
+
+    private init(
+        afterCreation: [@Sendable (Resolver, Service) throws -> Void], onDispose: [@Sendable (Service) -> Void]
+    ) {
+        self.afterCreation = afterCreation
+        self.onDispose = onDispose
+        hasAfterCreation = !afterCreation.isEmpty
+        hasDisposeHooks = !onDispose.isEmpty
+    }
+
+    /// The hooks of a registration made whole (a module's declaration); nil when there are none.
+    static func make(
+        afterCreation: [@Sendable (Resolver, Service) throws -> Void], onDispose: [@Sendable (Service) -> Void]
+    ) -> EntryHooks? {
+        afterCreation.isEmpty && onDispose.isEmpty
+            ? nil : EntryHooks(afterCreation: afterCreation, onDispose: onDispose)
+    }
+
+    /// `hooks` with `hook` and `disposeHook` run after theirs; `hooks` itself when both are nil.
+    static func adding(
+        afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)?,
+        onDispose disposeHook: (@Sendable (Service) -> Void)?,
+        to hooks: EntryHooks?
+    ) -> EntryHooks? {
+        guard hook != nil || disposeHook != nil else { return hooks }
+        var afterCreation = hooks?.afterCreation ?? []
+        var onDispose = hooks?.onDispose ?? []
+        if let hook { afterCreation.append(hook) }
+        if let disposeHook { onDispose.append(disposeHook) }
+        return EntryHooks(afterCreation: afterCreation, onDispose: onDispose)
+    }
+
+    /// Runs the `onDispose` hooks on `value`, in order.
+    func runDisposeHooks(on value: Service) {
+        guard hasDisposeHooks else { return }
+        for hook in onDispose { hook(value) }
+    }
 }
 
 /// `value as? Disposable`, without the cast where the answer is known sooner. A class instance

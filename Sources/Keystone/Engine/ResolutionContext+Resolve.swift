@@ -357,8 +357,8 @@ extension ResolutionContext {
         if !entry.isTransient { instances.insert(value, for: entry) }
         // Only with hooks: walking even an empty array of them looks up the metadata of their
         // function type at run time (this code is not specialised for `Service`).
-        guard entry.hasAfterCreation else { return value }
-        for hook in entry.afterCreation {
+        guard entry.hasAfterCreation, let hooks = entry.hooks else { return value }
+        for hook in hooks.afterCreation {
             do {
                 try hook(resolver, value)
             } catch {

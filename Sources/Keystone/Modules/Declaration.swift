@@ -120,8 +120,7 @@ public struct Declaration<Service>: Sendable {
                 scope: scope ?? container.defaultScope,
                 argumentTypes: Void.self,
                 location: location,
-                afterCreation: afterCreation,
-                onDispose: disposeHooks
+                hooks: EntryHooks.make(afterCreation: afterCreation, onDispose: disposeHooks)
             ) { resolver, _ in try ModuleResolution.with(resolver, factory) }
         }
         let key = RegistryKey(Service.self, name: name, arguments: Void.self)

@@ -27,6 +27,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     let kind: Kind
 
+    /// Whether an instance outlives the resolution that built it: every scope but `.transient`
+    /// and `.graph`, whose registrations never box an instance. Stored, so that a registration
+    /// reads it in the caller's inlined code.
+    @usableFromInline let keepsInstances: Bool
+
+    init(kind: Kind) {
+        self.kind = kind
+        switch kind {
+        case .transient, .graph: keepsInstances = false
+        default: keepsInstances = true
+        }
+    }
+
     /// A new instance on every resolve.
     public static let transient = Scope(kind: .transient)
 

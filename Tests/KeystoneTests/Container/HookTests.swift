@@ -74,4 +74,36 @@ struct HookTests {
         container.dispose()
         #expect(log.all == ["dispose r", "hook r"])
     }
+
+    @Test(
+        "hooks added through a generic helper run in order, for every scope that keeps or makes instances",
+        arguments: [Scope.singleton, .cached("session"), .weak, .transient, .graph]
+    )
+    func hooksThroughGenericHelper(scope: Scope) throws {
+        let log = EventLog()
+        let container = Container()
+        let registration = registerNamed(Resource.self, scope: scope, in: container) { Resource("r", log: log) }
+        registration
+            .then { _, resource in log.append("then 1 \(resource.name)") }
+            .onDispose { log.append("dispose hook 1 \($0.name)") }
+            .then { _, resource in log.append("then 2 \(resource.name)") }
+            .onDispose { log.append("dispose hook 2 \($0.name)") }
+        let resource = try container.tryResolve(Resource.self, name: "generic")
+        #expect(log.all == ["then 1 r", "then 2 r"])
+        let again = try container.tryResolve(Resource.self, name: "generic")
+        #expect((again === resource) == (scope != .transient && scope != .graph))
+        container.dispose()
+        let held = scope == .singleton || scope == .cached("session")
+        let afterBuilds =
+            again === resource ? ["then 1 r", "then 2 r"] : ["then 1 r", "then 2 r", "then 1 r", "then 2 r"]
+        #expect(log.all == afterBuilds + (held ? ["dispose r", "dispose hook 1 r", "dispose hook 2 r"] : []))
+    }
+}
+
+/// Registers `make` for `Service` the way an app's generic helper does: the registration's
+/// hooks are then added where `Service` is not known.
+private func registerNamed<Service>(
+    _ type: Service.Type, scope: Scope, in container: Container, make: @escaping @Sendable () -> Service
+) -> Registration<Service> {
+    container.register(type, name: "generic", scope: scope) { _ in make() }
 }
