@@ -27,7 +27,23 @@ let package = Package(
             ],
             path: "Benchmarks/KeystoneBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // Plain executables for figures a benchmark run cannot give: instructions and
+        // allocations per operation under valgrind (instructions.sh, allocations.sh; valgrind
+        // cannot run the benchmark executable, which ends in dispatchMain), and resident memory
+        // under churn (memory.sh). In this package so that they and the benchmarks share one
+        // release build of Keystone; package-benchmark runs only the executable targets under
+        // Benchmarks/ as benchmarks.
+        .executableTarget(
+            name: "KeystoneProbe",
+            dependencies: [.product(name: "Keystone", package: "Keystone")],
+            path: "Probes/KeystoneProbe"
+        ),
+        .executableTarget(
+            name: "KeystoneChurn",
+            dependencies: [.product(name: "Keystone", package: "Keystone")],
+            path: "Probes/KeystoneChurn"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,9 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=Probe/build.sh
-source "$here/Probe/build.sh" allocations.sh
+command -v valgrind >/dev/null || { echo "allocations.sh: needs valgrind" >&2; exit 1; }
+# shellcheck source=Probes/build.sh
+source "$here/Probes/build.sh" allocations.sh
 
 allocations() {  # scenario iterations -> total allocations of the run
     valgrind --tool=memcheck --leak-check=no "$probe" "$1" "$2" 2>&1 |

@@ -11,8 +11,9 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=Probe/build.sh
-source "$here/Probe/build.sh" instructions.sh
+command -v valgrind >/dev/null || { echo "instructions.sh: needs valgrind" >&2; exit 1; }
+# shellcheck source=Probes/build.sh
+source "$here/Probes/build.sh" instructions.sh
 
 count() {  # scenario iterations -> total instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$probe" "$1" "$2" 2>&1 |

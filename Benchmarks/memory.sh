@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints the resident memory of a long-lived container under churn, after a warm-up and at
-# each quarter of the cycles (see Probe/Sources/KeystoneChurn), and fails if the last three
+# each quarter of the cycles (see Probes/KeystoneChurn), and fails if the last three
 # quarters grew it by more than LIMIT KiB: the registry lets go of what `unload` removes and
 # of a disposed child's registrations, so after the first quarter memory stays flat.
 #
@@ -11,15 +11,9 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cycles="${1:-100000}"
 limit=1024
-log="$(mktemp)"
-if ! swift build --package-path "$here/Probe" -c release >"$log" 2>&1; then
-    cat "$log" >&2
-    rm -f "$log"
-    echo "memory.sh: the churn probe's build failed" >&2
-    exit 1
-fi
-rm -f "$log"
-churn="$(swift build --package-path "$here/Probe" -c release --show-bin-path)/KeystoneChurn"
+# shellcheck source=Probes/build.sh
+source "$here/Probes/build.sh" memory.sh KeystoneChurn
+churn="$probe"
 
 failed=0
 for pattern in tenants children; do
