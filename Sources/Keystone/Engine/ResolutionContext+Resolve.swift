@@ -282,9 +282,28 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        guard let scope = requestScope else {
+        // Borrowed, not copied (a retain and a release): the scope is set when the resolution
+        // begins and stays until it has finished, so it outlives this call.
+        guard let scope = requestScope.map(Unmanaged.passUnretained) else {
             throw Failure.noRequestScope(entry, path: pathSteps)
         }
+        do {
+            return try scope._withUnsafeGuaranteedRef { scope in
+                try inRequest(entry, scope: scope, resolver: resolver, arguments: arguments)
+            }
+        } catch {
+            throw error as! ResolutionError
+        }
+    }
+
+    /// ``inRequest(_:resolver:arguments:)`` in `scope`, the resolution's request scope.
+    @inline(__always)
+    private func inRequest<Service>(
+        _ entry: Entry<Service>,
+        scope: RequestScope,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
         // A request value is read from the scope each time, not kept: it is the caller's.
         if entry.isRequestValue && !entry.hasAfterCreation {
             if scope.isEnded { throw Failure.requestEnded(entry, path: pathSteps) }
@@ -351,7 +370,11 @@ extension ResolutionContext {
         } catch {
             throw wrap(error, from: entry)
         }
-        if !entry.hasAfterCreation && entry.isTransient {
+        // Kept for the rest of this resolution, unless something else keeps it: a transient
+        // is built anew each time, and a `.request` instance is kept by its request scope (so
+        // that a second resolve in this resolution finds it there), unless a hook is to run
+        // on it, which may resolve it again before the scope has it.
+        if !entry.hasAfterCreation && (entry.isTransient || entry.isRequestScoped) {
             return value
         }
         if !entry.isTransient { instances.insert(value, for: entry) }

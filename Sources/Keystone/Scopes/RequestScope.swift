@@ -57,6 +57,8 @@ public final class RequestScope: @unchecked Sendable {
     /// resolve builds). A row is never removed before the scope ends.
     private struct Row {
         let entry: AnyEntry
+        /// `entry`'s identity, which ``index(of:)`` compares: reading it copies no reference.
+        let id: ObjectIdentifier
         var box: AnyObject?
         /// Unretained: set only while the builder's build runs, which holds the context, and
         /// cleared (under `gate.lock`) before that build returns.
@@ -130,9 +132,17 @@ public final class RequestScope: @unchecked Sendable {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // The app's built singletons are the same in every request: the lock-free read that
+        // `Container.tryResolve` takes, before anything request-specific.
+        let probe = container.registry.probeForResolve(key)
+        if let box = probe.published { return InstanceBox<Service>.copy(box) }
+        if container.parent != nil, !probe.hasSlot, let box = container.protectPublishedByParent(for: key) {
+            return InstanceBox<Service>.copy(box)
+        }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try container.resolve(
                 key,
+                found: probe,
                 inRequest: self,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
@@ -146,23 +156,23 @@ public final class RequestScope: @unchecked Sendable {
     /// A second call does nothing; a `.request` service resolved after it fails with
     /// ``ResolutionError/Kind/requestEnded``.
     public func end() {
-        let ended: (first: Row?, more: [Row]) = gate.lock.withLock {
-            guard !hasEnded else { return (nil, []) }
+        // Moved out, not copied (a copy is a retain and a release of each reference).
+        var later: [Row] = []
+        let taken: Row? = gate.lock.withLock {
+            guard !hasEnded else { return nil }
             hasEnded = true
-            let taken = (first, more)
-            first = nil
-            more = []
+            swap(&later, &more)
             if !waits.isEmpty { gate.broadcast() }
-            return taken
+            return first.take()
         }
-        guard let newestFirst = ended.first else { return }
-        guard !ended.more.isEmpty else {
+        guard let newestFirst = taken else { return }
+        guard !later.isEmpty else {
             if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
             return
         }
         // Newest first: the built rows by when their builds finished, latest first (a handful
         // of rows: picked in turn, with no array of their own).
-        let rows = [newestFirst] + ended.more
+        let rows = [newestFirst] + later
         var below = Int.max
         while true {
             var newest = -1
@@ -177,9 +187,10 @@ public final class RequestScope: @unchecked Sendable {
 
     /// The index of `entry`'s row (see `first`), if it has one. Called with `gate.lock` held.
     private func index(of entry: AnyEntry) -> Int? {
-        if first?.entry === entry { return 0 }
+        let wanted = ObjectIdentifier(entry)
+        if first?.id == wanted { return 0 }
         if more.isEmpty { return nil }
-        return more.firstIndex { $0.entry === entry }.map { $0 + 1 }
+        return more.firstIndex { $0.id == wanted }.map { $0 + 1 }
     }
 
     /// Runs `body` on the row at `index`, in place. Called with `gate.lock` held.
@@ -210,7 +221,7 @@ public final class RequestScope: @unchecked Sendable {
         while true {
             if hasEnded { return .ended }
             guard let index = index(of: entry) else {
-                let row = Row(entry: entry, box: nil, builder: .passUnretained(context))
+                let row = Row(entry: entry, id: ObjectIdentifier(entry), box: nil, builder: .passUnretained(context))
                 if first == nil { first = row } else { more.append(row) }
                 return .build
             }
@@ -245,19 +256,21 @@ public final class RequestScope: @unchecked Sendable {
 
     /// Keeps `box`, the instance built for `entry`, and wakes those waiting for it. Built after
     /// the scope ended, it is disposed at once (the caller still gets it).
-    func store(_ box: AnyObject, for entry: AnyEntry) {
+    func store(_ box: consuming AnyObject, for entry: AnyEntry) {
+        // Taken, not copied: the caller's reference becomes the row's.
+        var taken: AnyObject? = consume box
         let late: Bool = gate.lock.withLock {
             guard !hasEnded, let index = index(of: entry) else { return true }
             finished += 1
             withRow(index) { row in
-                row.box = box
+                row.box = taken.take()
                 row.builder = nil
                 row.finished = finished
             }
             if !waits.isEmpty { gate.broadcast() }
             return false
         }
-        if late { entry.disposeInRequest(box) }
+        if late, let box = taken { entry.disposeInRequest(box) }
     }
 
     /// Frees `entry` after its build failed: the next resolve (one that waited, or a later one)
@@ -368,21 +381,26 @@ extension Container {
         return Registration(container: self, slot: slot, generation: generation)
     }
 
-    /// Resolves `key` as a top-level resolution in `request`.
+    /// Resolves `key` as a top-level resolution in `request`; `found` is what this container's
+    /// registry holds for `key` (not a published instance), looked up by the caller, and
+    /// released here.
     @usableFromInline
     @inline(never)
     func resolve<Service>(
         _ key: RegistryKey,
+        found: Probe,
         inRequest request: RequestScope,
         name: Name?,
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
+        defer { found.release() }
         // As `resolveUncached` does: the thread's spare context when nothing else resolves on
         // this thread (a handler's resolve), a new one linked to the running resolution else.
         guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
             return try resolveInNewContext(
                 key,
+                found: found,
                 origin: CurrentResolution.context,
                 name: name,
                 argumentTypes: argumentTypes,
@@ -390,8 +408,6 @@ extension Container {
                 requestScope: request
             )
         }
-        let found = registry.lookUpEntry(key)
-        defer { found.release() }
         return try resolve(
             key,
             found: found,

@@ -71,6 +71,51 @@ struct RequestScopeTests {
         second.end()
     }
 
+    /// A request's unit of work and the one that points back at it, completed by a hook.
+    final class Session: @unchecked Sendable {  // `partner` is set once, by the hook, before any other use
+        var partner: Partner?
+    }
+    final class Partner: Sendable {
+        let session: Session
+        init(session: Session) { self.session = session }
+    }
+
+    @Test("A request service's then hook can resolve it again: the circular reference completes")
+    func hookCompletesACircularReference() throws {
+        let app = Container()
+        app.register(scope: .request) { _ in Session() }
+            .then { r, session in session.partner = try r.resolve() }
+        app.register(scope: .transient) { r in try Partner(session: r.resolve()) }
+        let request = app.beginRequest()
+        let session: Session = try request.tryResolve()
+        #expect(session.partner?.session === session)
+        // The scope keeps the instance the hook completed.
+        #expect(try request.tryResolve(Session.self) === session)
+        #expect(try request.tryResolve(Partner.self).session === session)
+        request.end()
+    }
+
+    @Test("An app singleton resolved through a request is the app's, also from a child's request")
+    func singletonsThroughARequest() throws {
+        let app = Self.app()
+        let request = app.beginRequest(providing: RequestID(value: "req-1"))
+        // Before and after the app built it: the same instance.
+        let first: Store = try request.tryResolve()
+        #expect(try request.tryResolve(Store.self) === first)
+        #expect(app.resolve(Store.self) === first)
+        request.end()
+        // A request of a child container reads its parent's built singleton the same way.
+        let child = Container(parent: app)
+        let childRequest = child.beginRequest(providing: RequestID(value: "req-2"))
+        #expect(try childRequest.tryResolve(Store.self) === first)
+        let handler: Handler = try childRequest.tryResolve()
+        #expect(handler.repository.store === first)
+        childRequest.end()
+        // After the scope ends the app's singletons still resolve through it: they are not the
+        // request's.
+        #expect(try request.tryResolve(Store.self) === first)
+    }
+
     @Test("Ending a request disposes its instances newest first, once")
     func endDisposesNewestFirst() throws {
         let disposals = EventLog()
