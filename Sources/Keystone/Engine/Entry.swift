@@ -66,6 +66,20 @@ class AnyEntry: @unchecked Sendable {
     /// no synchronous-resolve check. The resolution takes a shorter path for it (see
     /// `ResolutionContext.makePlain`).
     let isPlain: Bool
+    /// The shorter path a resolution takes for this entry, if any: one field, so that telling
+    /// the paths apart costs one load.
+    let path: Path
+    /// What building an entry takes, for the resolution's shorter paths.
+    enum Path: UInt8 {
+        /// Every step: the scope, the hooks, the checks.
+        case full
+        /// Only the factory: ``AnyEntry/isPlain`` (see `ResolutionContext.makePlain`).
+        case plain
+        /// Only its request scope's claim, the factory and the store: `.request`, not a
+        /// request value, no `then` hooks, no synchronous-resolve check (see
+        /// `ResolutionContext.resolveInRequest`).
+        case plainInRequest
+    }
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
 
@@ -121,6 +135,13 @@ class AnyEntry: @unchecked Sendable {
         self.isMainActor = isMainActor
         self.needsSynchronousCheck = isAsync || isMainActor
         self.isPlain = isTransient && !hasAfterCreation && !needsSynchronousCheck
+        if isPlain {
+            self.path = .plain
+        } else if isRequestScoped && !isRequestValue && !hasAfterCreation && !needsSynchronousCheck {
+            self.path = .plainInRequest
+        } else {
+            self.path = .full
+        }
         self.verification = verification
     }
 

@@ -69,15 +69,15 @@ extension ResolutionContext {
             // The caller's reference keeps the entry alive to the end of this call; it is used
             // borrowed, so that it takes no more references.
             // A plain transient (the usual factory) needs no scope, hook or check: only the
-            // cycle check and the factory call.
-            if entry._withUnsafeGuaranteedRef({ $0.isPlain }) && observer == nil
+            // cycle check and the factory call. A plain `.request` service needs its request
+            // scope besides.
+            let path = entry._withUnsafeGuaranteedRef { $0.path }
+            if path != .full && observer == nil
                 && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
             {
-                return try makePlain(
-                    Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
-                    resolver: resolver,
-                    arguments: arguments
-                )
+                let typed = Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque())
+                if path == .plain { return try makePlain(typed, resolver: resolver, arguments: arguments) }
+                return try resolveInRequest(typed, resolver: resolver, arguments: arguments)
             }
             // Borrowed, not copied out (a retain and a release). `_withUnsafeGuaranteedRef`
             // rethrows untyped: the error is this function's own `ResolutionError`.
@@ -238,7 +238,10 @@ extension ResolutionContext {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         var reused = !instances.isEmpty && instances.position(of: entry) != nil
-        if !reused && entry.isShared {
+        if !reused && entry.isRequestScoped {
+            // Kept by the request scope, not by the slot.
+            reused = requestScope?.hasBuilt(entry) ?? false
+        } else if !reused && entry.isShared {
             // The instance comes out of the lock before it is dropped: for a `.weak` one this
             // is a strong reference, which may be the last (its owner let it go meanwhile), and
             // the `deinit` its release then runs must find no lock held.
@@ -273,6 +276,29 @@ extension ResolutionContext {
             return try shared(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         return try make(entry, resolver: resolver, arguments: arguments)
+    }
+
+    /// Resolves a plain `.request` entry (``AnyEntry/Path/plainInRequest``), registered in
+    /// `resolver`'s owner: what ``resolveUnreported(_:owner:resolver:arguments:)`` does for
+    /// it, without the steps that cannot apply (such an entry is never among `instances`, and
+    /// its scope keeps no instance in the container). The entry comes unretained (the caller
+    /// holds it).
+    @inline(never)
+    private func resolveInRequest<Service>(
+        _ entry: Unmanaged<Entry<Service>>,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        do {
+            return try entry._withUnsafeGuaranteedRef { entry in
+                if isBuilding(entry) {
+                    throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+                }
+                return try inRequest(entry, resolver: resolver, arguments: arguments)
+            }
+        } catch {
+            throw error as! ResolutionError
+        }
     }
 
     /// Builds or waits for the one instance a `.request` entry has in this resolution's

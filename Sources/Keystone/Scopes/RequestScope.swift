@@ -273,6 +273,14 @@ public final class RequestScope: @unchecked Sendable {
         if late, let box = taken { entry.disposeInRequest(box) }
     }
 
+    /// Whether this scope holds an instance of `entry` (for the logger's "reused").
+    func hasBuilt(_ entry: AnyEntry) -> Bool {
+        gate.lock.withLock {
+            guard let index = index(of: entry) else { return false }
+            return withRow(index) { $0.box != nil }
+        }
+    }
+
     /// Frees `entry` after its build failed: the next resolve (one that waited, or a later one)
     /// builds it.
     func abandon(_ entry: AnyEntry) {

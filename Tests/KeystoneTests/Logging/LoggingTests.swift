@@ -57,6 +57,28 @@ struct LoggingTests {
         #expect(kinds == ["built GraphD", "built GraphB", "reused GraphD", "built GraphC", "built GraphA"])
     }
 
+    @Test("A request service's first use in a request is a build, every later one a reuse")
+    func requestReuse() throws {
+        let recorder = EventRecorder()
+        let app = Container()
+        app.register(scope: .request) { _ in RequestUnit() }
+        app.register(scope: .transient) { r in try UnitPair(first: r.resolve(), second: r.resolve()) }
+        app.logger = recorder
+        let request = app.beginRequest()
+        _ = try request.tryResolve(UnitPair.self)
+        _ = try request.tryResolve(RequestUnit.self)
+        request.end()
+        // Another request builds its own.
+        let next = app.beginRequest()
+        _ = try next.tryResolve(RequestUnit.self)
+        next.end()
+        let kinds = recorder.all.map { "\($0.kind) \($0.service)" }
+        #expect(
+            kinds == [
+                "built RequestUnit", "reused RequestUnit", "built UnitPair", "reused RequestUnit", "built RequestUnit",
+            ])
+    }
+
     @Test("Failures carry the error; async resolutions are reported too")
     func asyncAndFailure() async throws {
         let recorder = EventRecorder()
@@ -96,5 +118,17 @@ struct LoggingTests {
         let container = Container()
         container.logger = PrintLogger()
         #expect(container.logger is PrintLogger)
+    }
+}
+
+/// A request's unit of work, for the log of a request scope.
+private final class RequestUnit: Sendable {}
+/// Two uses of one request's unit.
+private final class UnitPair: Sendable {
+    let first: RequestUnit
+    let second: RequestUnit
+    init(first: RequestUnit, second: RequestUnit) {
+        self.first = first
+        self.second = second
     }
 }
