@@ -72,18 +72,22 @@ extension ResolutionContext {
             // cycle check and the factory call. A plain `.request` service needs its request
             // scope besides.
             let path = entry._withUnsafeGuaranteedRef { $0.path }
-            if path != .full && observer == nil
+            let isShort =
+                path != .full && observer == nil
                 && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
-            {
-                let typed = Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque())
-                if path == .plain { return try makePlain(typed, resolver: resolver, arguments: arguments) }
-                return try resolveInRequest(typed, resolver: resolver, arguments: arguments)
+            if isShort && path == .plain {
+                return try makePlain(
+                    Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
+                    resolver: resolver,
+                    arguments: arguments
+                )
             }
             // Borrowed, not copied out (a retain and a release). `_withUnsafeGuaranteedRef`
             // rethrows untyped: the error is this function's own `ResolutionError`.
             do {
                 return try entry._withUnsafeGuaranteedRef { entry in
-                    try resolve(entry, resolver: resolver, arguments: arguments) as Service
+                    if isShort { return try resolveInRequest(entry, resolver: resolver, arguments: arguments) }
+                    return try resolve(entry, resolver: resolver, arguments: arguments) as Service
                 }
             } catch {
                 throw error as! ResolutionError
@@ -116,6 +120,20 @@ extension ResolutionContext {
         return try resolve(
             unsafeDowncast(entry, to: Entry<Service>.self), owner: resolver.owner, resolver: resolver,
             arguments: arguments)
+    }
+
+    /// ``resolve(_:resolver:arguments:)`` of a plain `.request` entry
+    /// (``AnyEntry/Path/plainInRequest``) while neither verification nor a logger watches:
+    /// only its request scope's claim, the factory and the store. The checks, the logger and
+    /// the resolution's `instances` are skipped (such an entry is never among them).
+    @inline(never)
+    private func resolveInRequest<Service>(
+        _ entry: AnyEntry,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if isBuilding(entry) { throw Failure.cycle(entry, path: pathSteps, acrossThreads: false) }
+        return try inRequest(unsafeDowncast(entry, to: Entry<Service>.self), resolver: resolver, arguments: arguments)
     }
 
     /// The rest of the lookup, when `container` itself has no registration for `key`: its
@@ -278,29 +296,6 @@ extension ResolutionContext {
         return try make(entry, resolver: resolver, arguments: arguments)
     }
 
-    /// Resolves a plain `.request` entry (``AnyEntry/Path/plainInRequest``), registered in
-    /// `resolver`'s owner: what ``resolveUnreported(_:owner:resolver:arguments:)`` does for
-    /// it, without the steps that cannot apply (such an entry is never among `instances`, and
-    /// its scope keeps no instance in the container). The entry comes unretained (the caller
-    /// holds it).
-    @inline(never)
-    private func resolveInRequest<Service>(
-        _ entry: Unmanaged<Entry<Service>>,
-        resolver: Resolver,
-        arguments: UnsafeRawPointer
-    ) throws(ResolutionError) -> Service {
-        do {
-            return try entry._withUnsafeGuaranteedRef { entry in
-                if isBuilding(entry) {
-                    throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
-                }
-                return try inRequest(entry, resolver: resolver, arguments: arguments)
-            }
-        } catch {
-            throw error as! ResolutionError
-        }
-    }
-
     /// Builds or waits for the one instance a `.request` entry has in this resolution's
     /// request scope; see ``RequestScope``.
     private func inRequest<Service>(
@@ -308,28 +303,9 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        // Borrowed, not copied (a retain and a release): the scope is set when the resolution
-        // begins and stays until it has finished, so it outlives this call.
-        guard let scope = requestScope.map(Unmanaged.passUnretained) else {
+        guard let scope = requestScope else {
             throw Failure.noRequestScope(entry, path: pathSteps)
         }
-        do {
-            return try scope._withUnsafeGuaranteedRef { scope in
-                try inRequest(entry, scope: scope, resolver: resolver, arguments: arguments)
-            }
-        } catch {
-            throw error as! ResolutionError
-        }
-    }
-
-    /// ``inRequest(_:resolver:arguments:)`` in `scope`, the resolution's request scope.
-    @inline(__always)
-    private func inRequest<Service>(
-        _ entry: Entry<Service>,
-        scope: RequestScope,
-        resolver: Resolver,
-        arguments: UnsafeRawPointer
-    ) throws(ResolutionError) -> Service {
         // A request value is read from the scope each time, not kept: it is the caller's.
         if entry.isRequestValue && !entry.hasAfterCreation {
             if scope.isEnded { throw Failure.requestEnded(entry, path: pathSteps) }

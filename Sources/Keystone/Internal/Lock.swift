@@ -143,44 +143,41 @@ struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
 ///
 /// The lock is a one-word ``WordLock``: a container takes it on every registration, `reset`,
 /// `dispose` and first build, nearly always uncontended, where a `pthread_mutex_t` cost two
-/// library calls each time. Waiting uses a `pthread_mutex_t` and a `pthread_cond_t` and a
-/// generation count (an "event count"), touched only by ``wait()`` and ``broadcast()``. The
-/// mutex and the condition are made by the first ``wait()``, in a block of their own: most
-/// owners never wait (a request scope whose builds never overlap, a container whose first
-/// builds are never contended), and making and destroying the pair cost each of them about a
-/// hundred instructions and 88 bytes.
+/// library calls each time. Waiting uses a `pthread_mutex_t` and a `pthread_cond_t` of its own
+/// and a generation count (an "event count"), touched only by ``wait()`` and ``broadcast()``.
+/// The first ``wait()`` initialises the mutex and the condition: most owners never wait (a
+/// request scope whose builds never overlap, a container whose first builds are never
+/// contended), and initialising and destroying the pair cost each of them about 150
+/// instructions.
 ///
-/// ``Words`` (the lock, the generation and the block's address) is kept by the owner as its
-/// first stored property (see ``firstStoredProperty(of:as:)``: the addresses must not move), so
-/// that it costs no allocation of its own; every container has one. The owner makes it with
-/// ``initialize()`` in its initialiser and releases it with ``destroy()`` in its `deinit`.
+/// All of it is ``Words``, which the owner keeps as its first stored property (see
+/// ``firstStoredProperty(of:as:)``: the addresses must not move), so that it costs no
+/// allocation of its own; every container has one. The owner makes the lock with
+/// ``initialize()`` in its initialiser and calls ``destroy()`` in its `deinit`.
 ///
 /// No wake-up is lost: a waiter reads the generation while it holds `lock`, and waits only
 /// while the generation is still that one, reading it under the wait mutex. A broadcaster holds
 /// `lock` (so it cannot run between the waiter's state check and its read of the generation)
 /// and advances the generation under the wait mutex before it broadcasts, so a waiter that has
 /// not yet started waiting sees the new generation and does not wait, and one that waits is
-/// woken. The block's address is written once, by a waiter holding `lock`, before it releases
-/// `lock` to wait; a broadcaster reads it holding `lock`, so it sees the block of every waiter
-/// there is (none while the address is nil: then it only advances the generation).
+/// woken. A waiter initialises the pair, and says so in `isWaitable`, with `lock` held, before
+/// it releases `lock` to wait; a broadcaster reads `isWaitable` holding `lock`, so it uses the
+/// pair whenever anyone waits (and, with nobody ever waiting, only advances the generation).
 ///
 /// A value type: copies refer to the same words. `@unchecked Sendable`: `lock` and the wait
 /// mutex are the synchronisation; the generation is written with `lock` held (and the mutex,
-/// once there is one), and read with either; the block's address is written once with `lock`
-/// held, and read with `lock` held or by the waiter that saw it so.
+/// once it is initialised), and read with either; `isWaitable` is written once and read with
+/// `lock` held. Each field is reached through a pointer to it alone: an access through
+/// `words.pointee` would be an access to all of `Words`, the lock word included, which other
+/// threads change meanwhile.
 struct ConditionLock: @unchecked Sendable {
-    /// The lock, the generation and the address of the wait mutex and condition, as their
-    /// owner keeps them.
+    /// The lock, the generation and the wait mutex and condition, as their owner keeps them.
     struct Words {
         fileprivate var lock = keystone_lock()
         fileprivate var generation: UInt = 0
-        fileprivate var waiting: UnsafeMutablePointer<Waiting>? = nil
-    }
-
-    /// The wait mutex and condition, made by the first ``wait()``.
-    fileprivate struct Waiting {
-        var mutex = pthread_mutex_t()
-        var condition = pthread_cond_t()
+        fileprivate var isWaitable = false
+        fileprivate var mutex = pthread_mutex_t()
+        fileprivate var condition = pthread_cond_t()
     }
 
     private let words: UnsafeMutablePointer<Words>
@@ -197,41 +194,18 @@ struct ConditionLock: @unchecked Sendable {
         keystone_lock_init(lock.word)
     }
 
-    /// Destroys the mutex and the condition, if a wait made them. Nobody may hold the lock or
-    /// wait.
+    /// Destroys the mutex and the condition, if a wait initialised them. Nobody may hold the
+    /// lock or wait.
     func destroy() {
-        guard let waiting = waitingAddress.pointee else { return }
-        pthread_cond_destroy(Self.condition(in: waiting))
-        pthread_mutex_destroy(Self.mutex(in: waiting))
-        freeWords(waiting)
+        guard field(\.isWaitable).pointee else { return }
+        pthread_cond_destroy(field(\.condition))
+        pthread_mutex_destroy(field(\.mutex))
     }
 
-    // Each field is reached through a pointer to it alone: an access through `words.pointee`
-    // is an access to all of `Words`, the lock word included, which other threads change
-    // atomically meanwhile.
-
-    private var generation: UnsafeMutablePointer<UInt> {
-        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: \.generation)!)
-            .assumingMemoryBound(to: UInt.self)
-    }
-
-    private var waitingAddress: UnsafeMutablePointer<UnsafeMutablePointer<Waiting>?> {
-        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: \.waiting)!)
-            .assumingMemoryBound(to: UnsafeMutablePointer<Waiting>?.self)
-    }
-
-    /// The wait mutex in `waiting`: passed to pthread as a pointer of its own, not as
-    /// `&waiting.pointee.mutex`, which would be an access to all of `Waiting` for as long as
-    /// the call lasts (a `pthread_cond_wait`: until woken).
-    private static func mutex(in waiting: UnsafeMutablePointer<Waiting>) -> UnsafeMutablePointer<pthread_mutex_t> {
-        (UnsafeMutableRawPointer(waiting) + MemoryLayout<Waiting>.offset(of: \.mutex)!)
-            .assumingMemoryBound(to: pthread_mutex_t.self)
-    }
-
-    /// The wait condition in `waiting` (see ``mutex(in:)``).
-    private static func condition(in waiting: UnsafeMutablePointer<Waiting>) -> UnsafeMutablePointer<pthread_cond_t> {
-        (UnsafeMutableRawPointer(waiting) + MemoryLayout<Waiting>.offset(of: \.condition)!)
-            .assumingMemoryBound(to: pthread_cond_t.self)
+    /// The field of `Words` at `path`, in place: the one way this type reaches a field.
+    @inline(__always)
+    private func field<Field>(_ path: KeyPath<Words, Field>) -> UnsafeMutablePointer<Field> {
+        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: path)!).assumingMemoryBound(to: Field.self)
     }
 
     /// The lock that guards what waiters wait for: `Words`' first field, at its start.
@@ -239,44 +213,37 @@ struct ConditionLock: @unchecked Sendable {
         WordLock(word: UnsafeMutableRawPointer(words).assumingMemoryBound(to: keystone_lock.self))
     }
 
-    /// The wait mutex and condition, made now if this is the first wait. Called with `lock`
-    /// held.
-    private func waitingMade() -> UnsafeMutablePointer<Waiting> {
-        if let waiting = waitingAddress.pointee { return waiting }
-        let made = allocateWords(Waiting())
-        let mutexStatus = pthread_mutex_init(Self.mutex(in: made), nil)
-        precondition(mutexStatus == 0, "pthread_mutex_init failed with \(mutexStatus)")
-        let conditionStatus = pthread_cond_init(Self.condition(in: made), nil)
-        precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
-        waitingAddress.pointee = made
-        return made
-    }
-
     /// Waits for a `broadcast`. The caller holds `lock`; it is released while waiting and
     /// held again on return. Callers re-check their condition in a loop (a broadcast wakes
     /// every waiter, whatever it waits for).
     func wait() {
-        let waiting = waitingMade()
-        let seen = generation.pointee
-        lock.unlock()
-        pthread_mutex_lock(Self.mutex(in: waiting))
-        while generation.pointee == seen {
-            pthread_cond_wait(Self.condition(in: waiting), Self.mutex(in: waiting))
+        if !field(\.isWaitable).pointee {
+            let mutexStatus = pthread_mutex_init(field(\.mutex), nil)
+            precondition(mutexStatus == 0, "pthread_mutex_init failed with \(mutexStatus)")
+            let conditionStatus = pthread_cond_init(field(\.condition), nil)
+            precondition(conditionStatus == 0, "pthread_cond_init failed with \(conditionStatus)")
+            field(\.isWaitable).pointee = true
         }
-        pthread_mutex_unlock(Self.mutex(in: waiting))
+        let seen = field(\.generation).pointee
+        lock.unlock()
+        pthread_mutex_lock(field(\.mutex))
+        while field(\.generation).pointee == seen {
+            pthread_cond_wait(field(\.condition), field(\.mutex))
+        }
+        pthread_mutex_unlock(field(\.mutex))
         lock.lock()
     }
 
     /// Wakes every waiter. Called with `lock` held.
     func broadcast() {
-        guard let waiting = waitingAddress.pointee else {
+        guard field(\.isWaitable).pointee else {
             // Nobody ever waited here: nobody to wake, and no mutex to take.
-            generation.pointee &+= 1
+            field(\.generation).pointee &+= 1
             return
         }
-        pthread_mutex_lock(Self.mutex(in: waiting))
-        generation.pointee &+= 1
-        pthread_cond_broadcast(Self.condition(in: waiting))
-        pthread_mutex_unlock(Self.mutex(in: waiting))
+        pthread_mutex_lock(field(\.mutex))
+        field(\.generation).pointee &+= 1
+        pthread_cond_broadcast(field(\.condition))
+        pthread_mutex_unlock(field(\.mutex))
     }
 }
