@@ -152,7 +152,7 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
 // MARK: - The one-word lock
 //
 // A one-word mutual-exclusion lock: each registration's, each registry's and each container's
-// lifecycle's (`WordLock` and `ConditionLock` in Keystone/Internal/Lock.swift), and the
+// lifecycle's (`WordLock` and `ConditionLock` in Keystone/Engine/Lock.swift), and the
 // others (`Lock` there). The slot lock is taken on every resolve that the lock-free read does
 // not answer, so the uncontended path is one compare-and-exchange to take it and one exchange
 // to release it, inlined into the caller; a `pthread_mutex_t` costs two library calls and 40

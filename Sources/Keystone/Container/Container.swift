@@ -41,7 +41,7 @@ public final class Container: Sendable {
     let firstUse: FirstUseGate?
 
     /// Collections, modules and the logger: features built on the core, kept off the resolve
-    /// path (see `Internal/Features.swift`), and made on first need, in the word the registry
+    /// path (see `Container/Features.swift`), and made on first need, in the word the registry
     /// keeps for them, so that a container that uses none (a request's) allocates nothing for
     /// them.
     var features: Features {
