@@ -38,9 +38,9 @@ extension Container {
     }
 
     /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
-    /// one running on this thread, if any (a factory that called `container.resolve`). `found`
-    /// is what this container has for `key`, already looked up by the caller; this gives its
-    /// reference back.
+    /// one running on this thread, if any (a factory that called `container.resolve`), in
+    /// `requestScope` if given (a ``RequestScope``'s resolve). `found` is what this container
+    /// has for `key`, already looked up by the caller; this gives its reference back.
     @usableFromInline
     @inline(never)
     func resolveUncached<Service>(
@@ -48,7 +48,8 @@ extension Container {
         found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: UnsafeRawPointer,
+        requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
         defer { found.release() }
         // The usual case: nothing else resolves on this thread, and it has a spare context.
@@ -61,7 +62,8 @@ extension Container {
                 let shadow = observer.shadow(of: self)
                 if shadow !== self {
                     return try shadow.resolveInNewContext(
-                        key, origin: origin, name: name, argumentTypes: argumentTypes, arguments: arguments)
+                        key, origin: origin, name: name, argumentTypes: argumentTypes, arguments: arguments,
+                        requestScope: requestScope)
                 }
             }
             return try resolveInNewContext(
@@ -70,7 +72,8 @@ extension Container {
                 origin: origin,
                 name: name,
                 argumentTypes: argumentTypes,
-                arguments: arguments
+                arguments: arguments,
+                requestScope: requestScope
             )
         }
         return try resolve(
@@ -79,7 +82,8 @@ extension Container {
             inSpare: .fromOpaque(spare),
             name: name,
             argumentTypes: argumentTypes,
-            arguments: arguments
+            arguments: arguments,
+            requestScope: requestScope
         )
     }
 

@@ -1,5 +1,3 @@
-import CKeystoneThreadPrimitives
-
 /// The instances of one request: what the ``Scope/request`` services declared on a container
 /// are, for one server request, job or other unit of work, and the values that came with it.
 ///
@@ -140,13 +138,13 @@ public final class RequestScope: @unchecked Sendable {
             return InstanceBox<Service>.copy(box)
         }
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
-            try container.resolve(
+            try container.resolveUncached(
                 key,
                 found: probe,
-                inRequest: self,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer)
+                arguments: UnsafeRawPointer(pointer),
+                requestScope: self
             )
         }
     }
@@ -387,44 +385,6 @@ extension Container {
             ) { resolver, _ in try resolver.requestValue(Value.self) }
         )
         return Registration(container: self, slot: slot, generation: generation)
-    }
-
-    /// Resolves `key` as a top-level resolution in `request`; `found` is what this container's
-    /// registry holds for `key` (not a published instance), looked up by the caller, and
-    /// released here.
-    @usableFromInline
-    @inline(never)
-    func resolve<Service>(
-        _ key: RegistryKey,
-        found: Probe,
-        inRequest request: RequestScope,
-        name: Name?,
-        argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
-    ) throws(ResolutionError) -> Service {
-        defer { found.release() }
-        // As `resolveUncached` does: the thread's spare context when nothing else resolves on
-        // this thread (a handler's resolve), a new one linked to the running resolution else.
-        guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
-            return try resolveInNewContext(
-                key,
-                found: found,
-                origin: CurrentResolution.context,
-                name: name,
-                argumentTypes: argumentTypes,
-                arguments: arguments,
-                requestScope: request
-            )
-        }
-        return try resolve(
-            key,
-            found: found,
-            inSpare: .fromOpaque(spare),
-            name: name,
-            argumentTypes: argumentTypes,
-            arguments: arguments,
-            requestScope: request
-        )
     }
 }
 
