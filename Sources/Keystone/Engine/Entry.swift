@@ -62,10 +62,6 @@ class AnyEntry: @unchecked Sendable {
     /// Whether a synchronous resolve must check this entry first (`isAsync || isMainActor`):
     /// one flag, so that the usual entry costs one test.
     let needsSynchronousCheck: Bool
-    /// Whether building this entry is only calling its factory: `.transient`, no `then` hooks,
-    /// no synchronous-resolve check. The resolution takes a shorter path for it (see
-    /// `ResolutionContext.makePlain`).
-    let isPlain: Bool
     /// The shorter path a resolution takes for this entry, if any: one field, so that telling
     /// the paths apart costs one load.
     let path: Path
@@ -73,7 +69,8 @@ class AnyEntry: @unchecked Sendable {
     enum Path: UInt8 {
         /// Every step: the scope, the hooks, the checks.
         case full
-        /// Only the factory: ``AnyEntry/isPlain`` (see `ResolutionContext.makePlain`).
+        /// Only the factory: `.transient`, no `then` hooks, no synchronous-resolve check (see
+        /// `ResolutionContext.makePlain`).
         case plain
         /// Only its request scope's claim, the factory and the store: `.request`, not a
         /// request value, no `then` hooks, no synchronous-resolve check (see
@@ -134,8 +131,7 @@ class AnyEntry: @unchecked Sendable {
         self.isAsync = isAsync
         self.isMainActor = isMainActor
         self.needsSynchronousCheck = isAsync || isMainActor
-        self.isPlain = isTransient && !hasAfterCreation && !needsSynchronousCheck
-        if isPlain {
+        if isTransient && !hasAfterCreation && !needsSynchronousCheck {
             self.path = .plain
         } else if isRequestScoped && !isRequestValue && !hasAfterCreation && !needsSynchronousCheck {
             self.path = .plainInRequest

@@ -332,7 +332,7 @@ extension ResolutionContext {
         return value
     }
 
-    /// Builds a plain entry (``AnyEntry/isPlain``), registered in `resolver`'s owner: what
+    /// Builds a plain entry (``AnyEntry/Path/plain``), registered in `resolver`'s owner: what
     /// ``resolveUnreported(_:owner:resolver:arguments:)`` and ``make(_:resolver:arguments:)``
     /// do for it, in one step. Such an entry is never among `instances` (only `.graph`
     /// instances and those whose hooks run are) and is never shared, so only the cycle check
