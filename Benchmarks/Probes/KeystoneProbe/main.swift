@@ -14,6 +14,12 @@ extension Store: StoreProtocol {}
 final class Widget: Sendable {}
 /// What `async-transient` resolves: a transient whose factory is async.
 final class AsyncWidget: Sendable {}
+/// What `async-graph` resolves: an async registration in the default scope (`.graph`) whose
+/// factory awaits an `AsyncWidget` from its resolver.
+final class AsyncReport: Sendable {
+    let widget: AsyncWidget
+    init(widget: AsyncWidget) { self.widget = widget }
+}
 
 final class Consumer: Sendable {
     let store: Store
@@ -156,6 +162,21 @@ func resolveAsyncTransientInATask(_ container: Container, iterations: Int, hand:
     done.wait()
 }
 
+/// Resolves `AsyncReport` (default scope, one async dependency) `iterations` times with
+/// `resolveAsync`, in a task; by hand (`hand`), awaits the same factories as functions.
+func resolveAsyncGraphInATask(_ container: Container, iterations: Int, hand: Bool) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        if hand {
+            for _ in 0..<iterations { consume(await Hand.asyncReport()) }
+        } else {
+            for _ in 0..<iterations { consume(try! await container.resolveAsync(AsyncReport.self)) }
+        }
+        done.signal()
+    }
+    done.wait()
+}
+
 /// Keeps the result alive until here, so that the resolve is not optimised away.
 @inline(never)
 func consume<T>(_ value: T) {
@@ -174,6 +195,7 @@ enum Hand {
     static let compositionRoot = CompositionRoot()
     @inline(never) static func widget() -> Widget { Widget() }
     @inline(never) static func asyncWidget() async -> AsyncWidget { AsyncWidget() }
+    @inline(never) static func asyncReport() async -> AsyncReport { AsyncReport(widget: await asyncWidget()) }
     @inline(never) static func consumer() -> Consumer { Consumer(store: store) }
     @inline(never) static func root() -> Root {
         let leaf = Leaf()
@@ -192,7 +214,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -205,6 +227,7 @@ func makeContainer() -> Container {
     container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
     container.register(Widget.self, scope: .transient) { _ in Widget() }
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
+    container.register(AsyncReport.self) { r in try await AsyncReport(widget: r.resolve()) }
     container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
     container.register(Leaf.self, scope: .graph) { _ in Leaf() }
     container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
@@ -275,6 +298,10 @@ case "async-transient":
     resolveAsyncTransientInATask(container, iterations: iterations, hand: false)
 case "hand-async-transient":
     resolveAsyncTransientInATask(container, iterations: iterations, hand: true)
+case "async-graph":
+    resolveAsyncGraphInATask(container, iterations: iterations, hand: false)
+case "hand-async-graph":
+    resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "transient+singleton":

@@ -7,9 +7,10 @@
 ///
 /// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `build` are
 /// guarded by `slot.lock`. `Service` is `Sendable` by the registration's requirement.
+@usableFromInline
 final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     /// The factory; the second parameter is the boxed tuple of the argument types the key names.
-    let factory: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+    @usableFromInline let factory: ErasedAsyncFactory<Service>
     let afterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void]
     let onDispose: [@Sendable (Service) -> Void]
 
@@ -31,7 +32,7 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
         boundTo: RegistryKey? = nil,
         afterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void] = [],
         onDispose: [@Sendable (Service) -> Void] = [],
-        factory: @escaping @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+        factory: @escaping ErasedAsyncFactory<Service>
     ) {
         self.factory = factory
         self.afterCreation = afterCreation
@@ -118,6 +119,16 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     }
 }
 
+/// An async factory with its arguments boxed, as a registration stores it.
+///
+/// `nonisolated(nonsending)`: it runs on its caller's executor, so that calling it costs no
+/// executor hop on the way in and out; the factory it wraps (the user's closure) still runs
+/// where its own isolation says.
+@usableFromInline
+typealias ErasedAsyncFactory<Service> =
+    nonisolated(nonsending) @Sendable (AsyncResolver, ArgumentBox) async throws
+    -> Service
+
 /// A built instance, carried out of the task that built it. `@unchecked Sendable`: async
 /// registrations require their service to be `Sendable`.
 final class Built<Service>: @unchecked Sendable {
@@ -127,7 +138,17 @@ final class Built<Service>: @unchecked Sendable {
 
 /// Runtime arguments, boxed so that they can cross an `await`. `@unchecked Sendable`: the
 /// async API requires every argument to be `Sendable`, and the box is immutable.
+@usableFromInline
 final class ArgumentBox: @unchecked Sendable {
-    let values: Any
-    init(_ values: Any) { self.values = values }
+    @usableFromInline let values: Any
+    @usableFromInline init(_ values: Any) { self.values = values }
+
+    /// The box of no arguments, shared: a resolve without arguments allocates none.
+    @usableFromInline static let none = ArgumentBox(())
+
+    /// `arguments`, boxed; ``none`` when there are none.
+    @inlinable
+    static func holding<each Argument>(_ arguments: repeat each Argument) -> ArgumentBox {
+        (repeat each Argument).self == Void.self ? none : ArgumentBox((repeat each arguments))
+    }
 }

@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 /// The async resolution in progress, handed to every async factory and hook.
 ///
 /// Resolve a factory's dependencies through it, with `try await`:
@@ -20,8 +22,29 @@ public struct AsyncResolver: Sendable {
     let owner: WeakContainerReference
     /// The state the whole resolution shares.
     let resolution: AsyncResolution
-    /// The async registrations being built, outermost first.
-    let path: [AnyEntry]
+    /// The async registrations being built around ``current``, outermost first.
+    let outer: [AnyEntry]
+    /// The async registration whose factory or hook this resolver was handed; nil for the
+    /// resolver a resolution starts with. Kept apart from `outer`, so that a factory that
+    /// resolves nothing costs no array.
+    @usableFromInline let current: AnyEntry?
+
+    @usableFromInline
+    init(owner: WeakContainerReference, resolution: AsyncResolution, outer: [AnyEntry], current: AnyEntry?) {
+        self.owner = owner
+        self.resolution = resolution
+        self.outer = outer
+        self.current = current
+    }
+
+    /// The async registrations being built, outermost first: made when a factory resolves
+    /// something, or fails.
+    @usableFromInline var path: [AnyEntry] {
+        guard let current else { return outer }
+        var path = outer
+        path.append(current)  // one array made, where `outer + [current]` made two
+        return path
+    }
 
     /// Resolves a service as part of this resolution.
     ///
@@ -31,9 +54,78 @@ public struct AsyncResolver: Sendable {
     ///   - arguments: The runtime arguments, matching the registration's in number, order
     ///     and type.
     /// - Throws: ``ResolutionError`` with the resolution path.
+    @inlinable
+    @inline(__always)
     public func resolve<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // As a container's `resolveAsync`: a built instance read without a lock, a plain async
+        // registration's factory called from here; the rest through the resolution.
+        if let (probe, owner) = probe(for: key) {
+            if let box = probe.published {
+                let instance = InstanceBox<Service>.copy(box)
+                withExtendedLifetime(owner) {}  // the copy is made before the container can go
+                return instance
+            }
+            if let resolver = plainResolver(taking: probe, in: owner) {
+                return try await resolver.callFactory(
+                    Service.self, arguments: ArgumentBox.holding(repeat each arguments))
+            }
+            probe.release()
+        }
+        return try await resolveInResolution(type, name: name, arguments: repeat each arguments)
+    }
+
+    /// Calls the factory of ``current``, an `AsyncEntry<Service>`, with this resolver: what a
+    /// plain registration's resolve is (see ``Container/plainAsyncResolver(taking:)``).
+    @inlinable
+    @inline(__always)
+    func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+        let entry = current! as! AsyncEntry<Service>
+        do {
+            return try await entry.factory(self, arguments)
+        } catch {
+            throw AsyncResolution.failure(error, of: entry, path: path)
+        }
+    }
+
+    /// The owner's probe for `key` (a parent's built instance, for a key the owner does not
+    /// register), with the owner, which the caller keeps alive while it copies a published
+    /// instance; nil once the owner is gone.
+    @usableFromInline
+    func probe(for key: RegistryKey) -> (Probe, Container)? {
+        guard let container = owner.container else { return nil }
+        let probe = container.registry.probeForResolve(key)
+        if !probe.hasSlot, container.parent != nil, let box = container.protectPublishedByParent(for: key) {
+            return (.published(box), container)
+        }
+        return (probe, container)
+    }
+
+    /// The resolver for `probe`'s registration, found in `owner`, if a nested resolve of it
+    /// needs nothing but its factory: an async `.transient` registration with no `then` hooks
+    /// and not already on the path (a cycle), with no logger to tell, in a container not
+    /// disposed. It takes the probe's reference to the registration; the caller gives it back
+    /// only when this returns nil.
+    @usableFromInline
+    func plainResolver(taking probe: Probe, in owner: Container) -> AsyncResolver? {
+        guard case .entry(let found) = probe else { return nil }
+        let entry = found.takeUnretainedValue()
+        guard entry.isAsync, entry.isTransient, !entry.hasAfterCreation, !owner.registry.isLogging,
+            !owner.lifecycle.isDisposed, current !== entry, !outer.contains(where: { $0 === entry })
+        else { return nil }
+        return AsyncResolver(owner: self.owner, resolution: resolution, outer: path, current: found.takeRetainedValue())
+    }
+
+    /// ``resolve(_:name:arguments:)`` when neither a built instance nor a plain registration
+    /// answers: looked up again, here and in the parents, and resolved in the resolution.
+    @usableFromInline
+    func resolveInResolution<Service, each Argument: Sendable>(
+        _ type: Service.Type,
+        name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
@@ -55,7 +147,7 @@ public struct AsyncResolver: Sendable {
                     unsafeDowncast(entry, to: AsyncEntry<Service>.self),
                     owner: owner,
                     path: path,
-                    arguments: ArgumentBox((repeat each arguments))
+                    arguments: ArgumentBox.holding(repeat each arguments)
                 )
             }
             return try await owner.resolveSynchronously(
@@ -77,7 +169,7 @@ public struct AsyncResolver: Sendable {
         // On a miss, the same next steps as a synchronous resolve, in the same order: the
         // first-use hook, then an optional's wrapped registration.
         if FirstUseGate.shouldLookAgain(for: key, from: start) {
-            return try await resolve(type, name: name, arguments: repeat each arguments)
+            return try await resolveInResolution(type, name: name, arguments: repeat each arguments)
         }
         if let optional = Service.self as? any AsyncOptionalResolvable.Type,
             let found = try await optional.resolveWrapped(
@@ -134,15 +226,24 @@ extension Optional: AsyncOptionalResolvable {
 /// What one async resolution shares between its branches: the `.graph` instances of async
 /// registrations, each built once even when two branches (`async let`) ask at once.
 ///
-/// `@unchecked Sendable`: `lock` guards `graph`.
+/// `@unchecked Sendable`: `lock` guards `graph` and `runningHooks`.
+@usableFromInline
 final class AsyncResolution: @unchecked Sendable {
-    private let lock = Lock()
+    /// Only reached through `lock`; first, so that a resolution is one allocation, not two (see
+    /// ``firstStoredProperty(of:as:)``): every awaited resolve that builds makes one.
+    private var lockWord = keystone_lock()
+    private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
     /// The build of each `.graph` instance, by entry: a `Task<Built<Service>, any Error>`.
-    private var graph: [ObjectIdentifier: Any] = [:]
+    private var graph = [ObjectIdentifier: Any]()
     /// The instances whose `then` hooks are running, by entry: resolving one again from its
     /// own hooks (or what they resolve) returns it, which is how a hook closes a circular
     /// reference, as in a synchronous resolution.
-    private var runningHooks: [ObjectIdentifier: Any] = [:]
+    private var runningHooks = [ObjectIdentifier: Any]()
+
+    init() {
+        keystone_lock_init(lock.word)
+        withUnsafePointer(to: &lockWord) { assertFirstStoredProperty(of: self, at: $0, "lockWord") }
+    }
 
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
     /// `owner`'s logger if it has one.
@@ -208,34 +309,49 @@ final class AsyncResolution: @unchecked Sendable {
         path: [AnyEntry],
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
-        let inner = path + [entry]
-        let resolver = AsyncResolver(owner: WeakContainerReference(owner), resolution: self, path: inner)
+        let resolver = AsyncResolver(owner: owner.features.weakContainer, resolution: self, outer: path, current: entry)
         let value: Service
         do {
             value = try await entry.factory(resolver, arguments)
+        } catch {
+            throw Self.failure(error, of: entry, path: resolver.path)
+        }
+        if !entry.afterCreation.isEmpty {
             let id = ObjectIdentifier(entry)
-            if !entry.afterCreation.isEmpty { lock.withLock { runningHooks[id] = value } }
-            defer { if !entry.afterCreation.isEmpty { lock.withLock { runningHooks[id] = nil } } }
+            lock.withLock { runningHooks[id] = value }
+            defer { lock.withLock { runningHooks[id] = nil } }
             for hook in entry.afterCreation {
                 do {
                     try await hook(resolver, value)
                 } catch let error as ResolutionError {
                     throw error
                 } catch {
-                    throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: true)
+                    throw Failure.factoryThrew(
+                        entry, path: resolver.path.map(Failure.step), underlying: error, inHook: true)
                 }
             }
-        } catch let error as ResolutionError {
-            throw error
-        } catch let conversion as ConversionFailure {
-            throw Failure.conversionFailed(entry, conversion, path: inner.map(Failure.step))
-        } catch {
-            throw Failure.factoryThrew(entry, path: inner.map(Failure.step), underlying: error, inHook: false)
         }
         if case .weak = entry.scope.kind, case .notAnObject = WeakHold(value) {
-            throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: inner.map(Failure.step))
+            throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: resolver.path.map(Failure.step))
         }
         return value
+    }
+
+    /// What a resolve reports when `entry`'s factory threw `error`, built at `path` (which
+    /// ends with `entry`): a resolve of its own that failed, as it is; a binding's failed
+    /// conversion; anything else, as the factory's error.
+    @usableFromInline
+    static func failure(_ error: any Error, of entry: AnyEntry, path: @autoclosure () -> [AnyEntry])
+        -> ResolutionError
+    {
+        switch error {
+        case let error as ResolutionError:
+            return error
+        case let conversion as ConversionFailure:
+            return Failure.conversionFailed(entry, conversion, path: path().map(Failure.step))
+        default:
+            return Failure.factoryThrew(entry, path: path().map(Failure.step), underlying: error, inHook: false)
+        }
     }
 
     /// Returns the shared instance of a `.singleton`, `.cached` or `.weak` entry, building it
@@ -338,7 +454,8 @@ private enum SharedStep<Service> {
 }
 
 /// A weak reference to a container that can cross tasks.
+@usableFromInline
 final class WeakContainerReference: Sendable {
-    weak let container: Container?
+    @usableFromInline weak let container: Container?
     init(_ container: Container) { self.container = container }
 }

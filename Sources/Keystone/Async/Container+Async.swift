@@ -32,6 +32,8 @@ extension Container {
     ///   - factory: Builds an instance.
     /// - Returns: The registration, to chain `then` and `onDispose` on.
     @discardableResult
+    @inlinable
+    @inline(__always)
     public func register<Service: Sendable, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -40,28 +42,54 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let erased: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service = { resolver, box in
-            let values = box.values as! (repeat each Argument)
+        // Built in the caller's specialised code, as a synchronous registration's are, so that
+        // unpacking the arguments costs no run-time metadata on each resolve; with no
+        // arguments (the usual registration), the values are made here once, not cast out of
+        // the box on each resolve.
+        let none = ArgumentBox.none.values as? (repeat each Argument)
+        let erased: ErasedAsyncFactory<Service> = { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
             return try await factory(resolver, repeat each values)
         }
+        // What a type bound with `bind` resolves before converting: this key, with the
+        // arguments the bound type was resolved with.
+        let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
+            return try await resolver.resolve(Service.self, name: name, arguments: repeat each values)
+        }
+        return register(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            name: name,
+            scope: scope,
+            argumentTypes: (repeat each Argument).self,
+            location: SourceLocation(file: file, line: line),
+            factory: erased,
+            resolveRegistered: resolveRegistered
+        )
+    }
+
+    /// Registers an async factory whose arguments are already erased, under `key`.
+    @usableFromInline
+    func register<Service: Sendable>(
+        _ key: RegistryKey,
+        name: Name?,
+        scope: Scope?,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        factory: @escaping ErasedAsyncFactory<Service>,
+        resolveRegistered: @escaping ErasedAsyncFactory<Service>
+    ) -> AsyncRegistration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         let generation = install(
             AsyncEntry<Service>(
                 slot: slot,
                 name: name,
                 scope: scope ?? defaultScope,
-                argumentTypes: (repeat each Argument).self,
-                location: SourceLocation(file: file, line: line),
-                factory: erased
+                argumentTypes: argumentTypes,
+                location: location,
+                factory: factory
             )
         )
-        // What a type bound with `bind` resolves before converting: this key, with the
-        // arguments the bound type was resolved with.
-        let resolveRegistered: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service = { resolver, box in
-            let values = box.values as! (repeat each Argument)
-            return try await resolver.resolve(Service.self, name: name, arguments: repeat each values)
-        }
         return AsyncRegistration(
             container: self, slot: slot, generation: generation, resolveRegistered: resolveRegistered)
     }
@@ -80,6 +108,7 @@ extension Container {
     ///     and type.
     /// - Throws: ``ResolutionError`` naming the service, the path and a fix.
     @inlinable
+    @inline(__always)
     public func resolveAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -90,6 +119,12 @@ extension Container {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
+        // A `.transient` async registration with no hooks, the usual async factory: called from
+        // here, with no resolution frames between (each async frame costs as much as a
+        // synchronous resolve). The resolver keeps the registration alive.
+        if let resolver = plainAsyncResolver(taking: probe) {
+            return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
+        }
         probe.release()  // looked up again below
         if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
@@ -112,13 +147,39 @@ extension Container {
                 path: [Failure.step(service: Service.self, name: name)]
             )
         }
-        let resolver = AsyncResolver(owner: WeakContainerReference(self), resolution: AsyncResolution(), path: [])
+        let resolver = AsyncResolver(
+            owner: features.weakContainer, resolution: AsyncResolution(), outer: [], current: nil)
         do {
             return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
         } catch {
             if registry.isLogging { log { ContainerEvent(failure: error) } }
             throw error
         }
+    }
+}
+
+extension Container {
+    /// The resolver to call `entry`'s factory with, straight from
+    /// ``resolveAsync(_:name:arguments:)``, if `probe`'s registration (found in this container)
+    /// needs nothing but its factory: an async `.transient` or `.graph` registration (a
+    /// `.graph` instance is built once per resolution, and a top-level resolve starts one)
+    /// with no `then` hooks, resolved with no logger to tell, in a container not disposed. Nil
+    /// otherwise: the resolution's full path, which reports what this one cannot.
+    ///
+    /// - Returns: The resolver, whose `current` is the registration, with the probe's reference
+    ///   to it (the caller gives it back only when this returns nil).
+    @usableFromInline
+    func plainAsyncResolver(taking probe: Probe) -> AsyncResolver? {
+        guard case .entry(let found) = probe else { return nil }
+        let entry = found.takeUnretainedValue()
+        guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !registry.isLogging, !lifecycle.isDisposed
+        else { return nil }
+        return AsyncResolver(
+            owner: features.weakContainer,
+            resolution: AsyncResolution(),
+            outer: [],
+            current: found.takeRetainedValue()
+        )
     }
 }
 
@@ -137,7 +198,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     let generation: UInt
     /// Resolves this registration's key in a resolution, with the arguments boxed: what a
     /// type bound with ``bind(_:file:line:)`` resolves before it converts.
-    let resolveRegistered: @Sendable (AsyncResolver, ArgumentBox) async throws -> Service
+    let resolveRegistered: ErasedAsyncFactory<Service>
 
     /// Makes the registered instance resolvable as `Other` too, by a dynamic cast, as
     /// ``Registration/bind(_:file:line:)`` does for a synchronous factory.

@@ -61,7 +61,7 @@ public final class Container: Sendable {
     /// thread's are used and these dropped).
     @inline(never)
     private func makeFeatures() -> Features {
-        let made = Unmanaged.passRetained(Features())
+        let made = Unmanaged.passRetained(Features(of: self))
         if keystone_publish_if_empty(registry.featuresWord, made.toOpaque()) { return made.takeUnretainedValue() }
         made.release()
         return existingFeatures!

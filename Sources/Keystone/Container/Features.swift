@@ -1,6 +1,6 @@
 /// The state of the features built on the core container: contributions to collections
 /// (``Container/contribute(_:name:scope:file:line:factory:)``), loaded modules
-/// (`Container.load(_:)`) and the logger.
+/// (`Container.load(_:)`), the logger, and the weak reference that async resolvers hold.
 ///
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
 /// reads it, `resolveAll`, `load` and `unload` do. Made on first need (`Container.features`),
@@ -22,6 +22,14 @@ final class Features: @unchecked Sendable {
     let moduleLock = Lock()
     /// The modules loaded in this container, by module identity.
     var modules: [ObjectIdentifier: LoadedModule] = [:]
+
+    /// The container, held weakly, as every ``AsyncResolver`` of its registrations holds it:
+    /// one reference made once, not one per async resolve. Immutable.
+    let weakContainer: WeakContainerReference
+
+    init(of container: Container) {
+        weakContainer = WeakContainerReference(container)
+    }
 }
 
 /// One contribution to a collection: the slot of its registration, and the object whose

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import Keystone
+
+final class AwaitedOuter: Sendable {
+    let middle: AwaitedMiddle
+    init(middle: AwaitedMiddle) { self.middle = middle }
+}
+final class AwaitedMiddle: Sendable {
+    let inner: AwaitedInner
+    init(inner: AwaitedInner) { self.inner = inner }
+}
+final class AwaitedInner: Sendable {}
+final class AwaitedLoopA: Sendable {
+    init(_ b: AwaitedLoopB) {}
+}
+final class AwaitedLoopB: Sendable {
+    init(_ a: AwaitedLoopA) {}
+}
+final class AwaitedSettings: Sendable {}
+final class AwaitedScreen: Sendable {
+    let settings: AwaitedSettings
+    init(settings: AwaitedSettings) { self.settings = settings }
+}
+struct AwaitedFailure: Error {}
+
+/// Keeps the resolver an async factory was handed, to resolve with after its resolve ended.
+final class KeptAsyncResolver: @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `stored`.
+    private let lock = Lock()
+    private var stored: AsyncResolver?
+    var resolver: AsyncResolver? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// The awaited resolves that skip the resolution's frames (a built instance read without a
+/// lock; a `.transient` or top-level `.graph` async registration with no hooks, whose factory
+/// is called straight from the resolve) answer and fail as the full path does.
+@Suite("Awaited resolves: the short paths", .timeLimit(.minutes(1)))
+struct AsyncShortPathTests {
+    @Test("Each top-level resolve of a default-scope async registration builds a new instance")
+    func graphAtTheTop() async throws {
+        let container = Container()
+        container.register { _ in AwaitedInner() }
+        let first: AwaitedInner = try await container.resolveAsync()
+        let second: AwaitedInner = try await container.resolveAsync()
+        #expect(first !== second)
+    }
+
+    @Test("A cycle of async transients is an error with its path, not a recursion without end")
+    func transientCycle() async throws {
+        let container = Container()
+        container.register(scope: .transient) { r in try await AwaitedLoopA(r.resolve()) }
+        container.register(scope: .transient) { r in try await AwaitedLoopB(r.resolve()) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AwaitedLoopA.self) }
+        #expect(error?.kind == .cycle)
+        #expect(error?.path == ["AwaitedLoopA", "AwaitedLoopB", "AwaitedLoopA"])
+    }
+
+    @Test("A nested async factory that throws is reported with the whole path")
+    func nestedFailure() async throws {
+        let container = Container()
+        container.register { r in try await AwaitedOuter(middle: r.resolve()) }
+        container.register(scope: .transient) { r in try await AwaitedMiddle(inner: r.resolve()) }
+        container.register(AwaitedInner.self, scope: .transient) { (_: AsyncResolver) async throws in
+            throw AwaitedFailure()
+        }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AwaitedOuter.self) }
+        #expect(error?.kind == .factoryFailed)
+        #expect(error?.path == ["AwaitedOuter", "AwaitedMiddle", "AwaitedInner"])
+        #expect(error?.underlying is AwaitedFailure)
+    }
+
+    @Test("An async factory gets the built singleton the container gives, its own or its parent's")
+    func builtSingletons() async throws {
+        let app = Container()
+        app.register(scope: .singleton) { _ in AwaitedSettings() }
+        let child = Container(parent: app)
+        child.register(scope: .transient) { r in try await AwaitedScreen(settings: r.resolve()) }
+        app.register(scope: .transient) { r in try await AwaitedScreen(settings: r.resolve()) }
+        let settings: AwaitedSettings = app.resolve()
+        let fromChild: AwaitedScreen = try await child.resolveAsync()
+        let fromApp: AwaitedScreen = try await app.resolveAsync()
+        #expect(fromChild.settings === settings)
+        #expect(fromApp.settings === settings)
+    }
+
+    @Test("A resolver kept after its resolve ended still resolves; once the container is gone, it fails with disposed")
+    func keptResolver() async throws {
+        let box = KeptAsyncResolver()
+        var container: Container? = Container()
+        container?.register(scope: .transient) { r in
+            box.resolver = r
+            return AwaitedMiddle(inner: AwaitedInner())
+        }
+        container?.register(scope: .transient) { _ in AwaitedInner() }
+        _ = try await container?.resolveAsync(AwaitedMiddle.self)
+        let kept = try #require(box.resolver)
+        _ = try await kept.resolve(AwaitedInner.self)
+        container = nil
+        let error = await #expect(throws: ResolutionError.self) { try await kept.resolve(AwaitedInner.self) }
+        #expect(error?.kind == .disposed)
+    }
+
+    @Test("Many tasks resolving at once: each resolution's branches share its .graph instance, no two resolutions do")
+    func concurrentResolutions() async throws {
+        let container = Container()
+        container.register(scope: .transient) { r in
+            async let left: AsyncLeft = r.resolve()
+            async let right: AsyncRight = r.resolve()
+            return try await AsyncTop(left: left, right: right)
+        }
+        container.register(scope: .transient) { r in try await AsyncLeft(leaf: r.resolve()) }
+        container.register(scope: .transient) { r in try await AsyncRight(leaf: r.resolve()) }
+        container.register { _ in
+            await Task.yield()
+            return AsyncLeaf()
+        }
+        let leaves = try await withThrowingTaskGroup(of: [AsyncLeaf].self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    var leaves: [AsyncLeaf] = []
+                    for _ in 0..<100 {
+                        let top: AsyncTop = try await container.resolveAsync()
+                        #expect(top.left.leaf === top.right.leaf)
+                        leaves.append(top.left.leaf)
+                    }
+                    return leaves
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(Set(leaves.map(ObjectIdentifier.init)).count == 800)
+    }
+
+    @Test("A disposed container's async transient fails with disposed")
+    func disposed() async throws {
+        let container = Container()
+        container.register(scope: .transient) { _ in AwaitedInner() }
+        container.dispose()
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AwaitedInner.self) }
+        #expect(error?.kind == .disposed)
+    }
+
+    @Test("With a logger, every awaited build of a plain async registration is reported, nested ones too")
+    func logged() async throws {
+        let recorder = EventRecorder()
+        let container = Container()
+        container.register { r in try await AwaitedMiddle(inner: r.resolve()) }
+        container.register(scope: .transient) { _ in AwaitedInner() }
+        container.logger = recorder
+        _ = try await container.resolveAsync(AwaitedMiddle.self)
+        _ = try await container.resolveAsync(AwaitedInner.self)
+        #expect(
+            recorder.all.map { "\($0.kind) \($0.service)" } == [
+                "built AwaitedInner", "built AwaitedMiddle", "built AwaitedInner",
+            ])
+    }
+}
