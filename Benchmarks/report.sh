@@ -32,7 +32,8 @@ import sys
 ORDER = [
     "singleton", "singleton-kept", "transient", "transient+singleton", "graph4", "chain10", "arguments1",
     "arguments3", "singleton-10k", "register1k", "singleton-2threads", "request",
-    "request-2threads", "request-child", "request-child-2threads",
+    "request-2threads", "request-child", "request-child-2threads", "async-singleton", "async-transient",
+    "async-graph",
 ]
 WIRINGS = ("hand", "keystone", "swinject")
 TIME = "Time (wall clock)"
@@ -110,6 +111,7 @@ print("thread with two threads resolving at once (equal to `singleton` if resolv
 print("request: a request scope per request (Keystone; Swinject: the .graph scope), a graph of")
 print("three resolved, the request ended; request-child: a child container per request with")
 print("three registrations, disposed; -2threads: per request per thread, two at once.")
+print("async-…: awaited resolves (`resolveAsync`) from a task; Swinject has no async factories.")
 print(f"Allocations: per operation, less the harness's own {malloc_overhead:.0f} per sample.")
 
 # swift-dependencies, in the scenarios that have a counterpart there (a value read through

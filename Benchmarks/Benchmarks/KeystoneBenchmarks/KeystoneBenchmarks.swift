@@ -11,5 +11,6 @@ let benchmarks: @Sendable () -> Void = {
     scaleScenarios()
     threadScenarios()
     requestScenarios()
+    asyncScenarios()
     verifyScenarios()
 }
