@@ -129,11 +129,12 @@ typealias ErasedAsyncFactory<Service> =
     nonisolated(nonsending) @Sendable (AsyncResolver, ArgumentBox) async throws
     -> Service
 
-/// A built instance, carried out of the task that built it. `@unchecked Sendable`: async
-/// registrations require their service to be `Sendable`.
-final class Built<Service>: @unchecked Sendable {
-    let value: Service
-    init(_ value: Service) { self.value = value }
+/// A built instance, carried out of the task or branch that built it. `@unchecked Sendable`:
+/// async registrations require their service to be `Sendable`.
+@usableFromInline
+struct Built<Service>: @unchecked Sendable {
+    @usableFromInline let value: Service
+    @usableFromInline init(_ value: Service) { self.value = value }
 }
 
 /// Runtime arguments, boxed so that they can cross an `await`. `@unchecked Sendable`: the

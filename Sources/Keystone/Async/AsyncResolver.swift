@@ -21,7 +21,7 @@ public struct AsyncResolver: Sendable {
     /// The container whose registration is being built: nested resolves start there.
     let owner: WeakContainerReference
     /// The state the whole resolution shares.
-    let resolution: AsyncResolution
+    @usableFromInline let resolution: AsyncResolution
     /// The async registrations being built around ``current``, outermost first.
     let outer: [AnyEntry]
     /// The async registration whose factory or hook this resolver was handed; nil for the
@@ -71,8 +71,11 @@ public struct AsyncResolver: Sendable {
                 return instance
             }
             if let resolver = plainResolver(taking: probe, in: owner) {
-                return try await resolver.callFactory(
-                    Service.self, arguments: ArgumentBox.holding(repeat each arguments))
+                let arguments = ArgumentBox.holding(repeat each arguments)
+                if resolver.current!.isTransient {
+                    return try await resolver.callFactory(Service.self, arguments: arguments)
+                }
+                return try await resolver.graphInstance(Service.self, arguments: arguments)
             }
             probe.release()
         }
@@ -92,6 +95,30 @@ public struct AsyncResolver: Sendable {
         }
     }
 
+    /// The instance of ``current``, a `.graph` `AsyncEntry<Service>`, in this resolution: built
+    /// once with this resolver, by the first branch that asks (see
+    /// ``AsyncResolution/claimGraphInstance(of:)``).
+    @inlinable
+    @inline(__always)
+    func graphInstance<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+        let entry = current!
+        switch resolution.claimGraphInstance(of: entry) {
+        case .built(let result):
+            return try result.get().value as! Service
+        case .wait:
+            return try await resolution.waitForGraphInstance(of: entry).get().value as! Service
+        case .build:
+            do {
+                let instance = try await callFactory(Service.self, arguments: arguments)
+                resolution.finishGraphInstance(of: entry, with: .success(Built(instance)))
+                return instance
+            } catch {
+                resolution.finishGraphInstance(of: entry, with: .failure(error))
+                throw error
+            }
+        }
+    }
+
     /// The owner's probe for `key` (a parent's built instance, for a key the owner does not
     /// register), with the owner, which the caller keeps alive while it copies a published
     /// instance; nil once the owner is gone.
@@ -106,15 +133,16 @@ public struct AsyncResolver: Sendable {
     }
 
     /// The resolver for `probe`'s registration, found in `owner`, if a nested resolve of it
-    /// needs nothing but its factory: an async `.transient` registration with no `then` hooks
-    /// and not already on the path (a cycle), with no logger to tell, in a container not
-    /// disposed. It takes the probe's reference to the registration; the caller gives it back
-    /// only when this returns nil.
+    /// needs nothing but its factory (and, for `.graph`, the resolution's record of its
+    /// instance): an async `.transient` or `.graph` registration with no `then` hooks and not
+    /// already on the path (a cycle), with no logger to tell, in a container not disposed. It
+    /// takes the probe's reference to the registration; the caller gives it back only when
+    /// this returns nil.
     @usableFromInline
     func plainResolver(taking probe: Probe, in owner: Container) -> AsyncResolver? {
         guard case .entry(let found) = probe else { return nil }
         let entry = found.takeUnretainedValue()
-        guard entry.isAsync, entry.isTransient, !entry.hasAfterCreation, !owner.registry.isLogging,
+        guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !owner.registry.isLogging,
             !owner.lifecycle.isDisposed, current !== entry, !outer.contains(where: { $0 === entry })
         else { return nil }
         return AsyncResolver(owner: self.owner, resolution: resolution, outer: path, current: found.takeRetainedValue())
@@ -233,8 +261,10 @@ final class AsyncResolution: @unchecked Sendable {
     /// ``firstStoredProperty(of:as:)``): every awaited resolve that builds makes one.
     private var lockWord = keystone_lock()
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
-    /// The build of each `.graph` instance, by entry: a `Task<Built<Service>, any Error>`.
-    private var graph = [ObjectIdentifier: Any]()
+    /// Each `.graph` instance of the resolution, by entry, in the order they were first
+    /// asked for: being built, or built. A list, searched from the end: a resolution has a
+    /// handful, where a dictionary would hash each entry on every look.
+    private var graph: [(entry: ObjectIdentifier, instance: GraphInstance)] = []
     /// The instances whose `then` hooks are running, by entry: resolving one again from its
     /// own hooks (or what they resolve) returns it, which is how a hook closes a circular
     /// reference, as in a synchronous resolution.
@@ -256,7 +286,7 @@ final class AsyncResolution: @unchecked Sendable {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        var reused = lock.withLock { graph[ObjectIdentifier(entry)] != nil }
+        var reused = lock.withLock { graphIndex(of: ObjectIdentifier(entry)) != nil }
         if !reused {
             // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
             // instance's strong reference here may be its last.
@@ -284,21 +314,104 @@ final class AsyncResolution: @unchecked Sendable {
         case .transient:
             return try await build(entry, owner: owner, path: path, arguments: arguments)
         case .graph:
-            let id = ObjectIdentifier(entry)
-            let task: Task<Built<Service>, any Error> = lock.withLock {
-                if let existing = graph[id] as? Task<Built<Service>, any Error> { return existing }
-                let task = Task { [self] in
-                    Built(try await build(entry, owner: owner, path: path, arguments: arguments))
-                }
-                graph[id] = task
-                return task
-            }
-            return try await Self.value(of: task)
+            return try await graphInstance(of: entry, owner: owner, path: path, arguments: arguments)
         case .singleton, .cached, .weak:
             return try await shared(entry, owner: owner, path: path, arguments: arguments)
         case .request:
             // A request scope builds with synchronous factories only.
             throw Failure.asyncInRequest(entry, path: path.map(Failure.step))
+        }
+    }
+
+    /// The `.graph` instance of `entry` in this resolution, built once (see
+    /// ``claimGraphInstance(of:)``).
+    private func graphInstance<Service>(
+        of entry: AsyncEntry<Service>,
+        owner: Container,
+        path: [AnyEntry],
+        arguments: ArgumentBox
+    ) async throws(ResolutionError) -> Service {
+        switch claimGraphInstance(of: entry) {
+        case .built(let result):
+            return try result.get().value as! Service
+        case .wait:
+            return try await waitForGraphInstance(of: entry).get().value as! Service
+        case .build:
+            do {
+                let instance = try await build(entry, owner: owner, path: path, arguments: arguments)
+                finishGraphInstance(of: entry, with: .success(Built(instance)))
+                return instance
+            } catch {
+                finishGraphInstance(of: entry, with: .failure(error))
+                throw error
+            }
+        }
+    }
+
+    /// Claims the build of `entry`'s `.graph` instance in this resolution, which is built
+    /// once: by the first branch that asks (`.build`: then it calls
+    /// ``finishGraphInstance(of:with:)``), in its own task, while the branches that ask
+    /// meanwhile (`async let`) wait for it (`.wait`: ``waitForGraphInstance(of:)``). What the
+    /// build ended with, the instance or the error, is what every later resolve of it gets
+    /// (`.built`).
+    @usableFromInline
+    func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
+        let id = ObjectIdentifier(entry)
+        return lock.withLock {
+            guard let index = graphIndex(of: id) else {
+                graph.append((id, .building(waiters: [])))
+                return .build
+            }
+            switch graph[index].instance {
+            case .building:
+                return .wait
+            case .built(let result):
+                return .built(result)
+            }
+        }
+    }
+
+    /// Where `graph` holds the instance of the entry `id`. Called with `lock` held.
+    private func graphIndex(of id: ObjectIdentifier) -> Int? {
+        graph.lastIndex { $0.entry == id }
+    }
+
+    /// Ends the build of `entry`'s `.graph` instance that this caller claimed, with what it
+    /// made or threw, and wakes the branches that wait for it.
+    @usableFromInline
+    func finishGraphInstance(of entry: AnyEntry, with result: Result<Built<Any>, ResolutionError>) {
+        let id = ObjectIdentifier(entry)
+        let waiters = lock.withLock {
+            guard let index = graphIndex(of: id), case .building(let waiters) = graph[index].instance else {
+                preconditionFailure("a .graph instance was built twice in one resolution")
+            }
+            graph[index].instance = .built(result)
+            return waiters
+        }
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+
+    /// Waits for the build of `entry`'s `.graph` instance that another branch claimed.
+    @usableFromInline
+    func waitForGraphInstance(of entry: AnyEntry) async -> Result<Built<Any>, ResolutionError> {
+        let id = ObjectIdentifier(entry)
+        return await withCheckedContinuation { (waiter: GraphInstance.Waiter) in
+            // Registered, or answered, in one step with respect to the builder's end: a build
+            // that ended since the claim is answered here, never missed.
+            let built: Result<Built<Any>, ResolutionError>? = lock.withLock {
+                guard let index = graphIndex(of: id) else {
+                    preconditionFailure("a .graph instance's build was forgotten while a branch waited")
+                }
+                switch graph[index].instance {
+                case .building(var waiters):
+                    waiters.append(waiter)
+                    graph[index].instance = .building(waiters: waiters)
+                    return nil
+                case .built(let result):
+                    return result
+                }
+            }
+            if let built { waiter.resume(returning: built) }
         }
     }
 
@@ -439,6 +552,27 @@ final class AsyncResolution: @unchecked Sendable {
             preconditionFailure("a build task threw \(error), which is not a ResolutionError")
         }
     }
+}
+
+/// What a branch of an async resolution does about a `.graph` instance it needs (see
+/// ``AsyncResolution/claimGraphInstance(of:)``).
+@usableFromInline
+enum GraphClaim {
+    /// Build it, then finish it.
+    case build
+    /// Another branch builds it: wait for it.
+    case wait
+    /// It was built (or its build failed): this.
+    case built(Result<Built<Any>, ResolutionError>)
+}
+
+/// A `.graph` instance of an async resolution: being built by one of its branches, with the
+/// branches that wait for it, or built (or failed), which every later resolve in the
+/// resolution gets.
+private enum GraphInstance {
+    typealias Waiter = CheckedContinuation<Result<Built<Any>, ResolutionError>, Never>
+    case building(waiters: [Waiter])
+    case built(Result<Built<Any>, ResolutionError>)
 }
 
 /// What a resolve of a shared async instance does next.

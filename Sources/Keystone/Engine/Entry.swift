@@ -34,7 +34,7 @@ class AnyEntry: @unchecked Sendable {
     let holdsInstance: Bool
     /// Whether the scope is `.transient`, and whether there are after-creation hooks; stored
     /// so that making an instance asks neither the scope nor the generic hook array.
-    let isTransient: Bool
+    @usableFromInline let isTransient: Bool
     let hasAfterCreation: Bool
     /// Whether one instance is shared beyond a resolution (`.singleton`, `.cached`, `.weak`,
     /// `.request`).

@@ -135,6 +135,51 @@ struct AsyncShortPathTests {
         #expect(Set(leaves.map(ObjectIdentifier.init)).count == 800)
     }
 
+    @Test("Branches that ask for a .graph instance while another builds it wait for that build")
+    func branchesWait() async throws {
+        let builds = Counter()
+        let container = Container()
+        container.register { r in
+            async let left: AsyncLeft = r.resolve()
+            async let right: AsyncRight = r.resolve()
+            return try await AsyncTop(left: left, right: right)
+        }
+        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
+        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        container.register { _ in
+            builds.increment()
+            for _ in 0..<100 { await Task.yield() }
+            return AsyncLeaf()
+        }
+        let top: AsyncTop = try await container.resolveAsync()
+        #expect(top.left.leaf === top.right.leaf)
+        #expect(builds.value == 1)
+    }
+
+    @Test("A .graph build that fails fails every branch that waits for it; the next resolution builds again")
+    func failedGraphBuild() async throws {
+        let builds = Counter()
+        let container = Container()
+        container.register { r in
+            async let left: AsyncLeft = r.resolve()
+            async let right: AsyncRight = r.resolve()
+            return try await AsyncTop(left: left, right: right)
+        }
+        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
+        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        container.register(AsyncLeaf.self) { (_: AsyncResolver) async throws in
+            builds.increment()
+            for _ in 0..<100 { await Task.yield() }
+            throw AwaitedFailure()
+        }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncTop.self) }
+        #expect(error?.kind == .factoryFailed)
+        #expect(error?.underlying is AwaitedFailure)
+        #expect(builds.value == 1)
+        _ = try? await container.resolveAsync(AsyncTop.self)
+        #expect(builds.value == 2)
+    }
+
     @Test("A disposed container's async transient fails with disposed")
     func disposed() async throws {
         let container = Container()
