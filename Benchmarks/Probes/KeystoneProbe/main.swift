@@ -15,11 +15,12 @@ final class Widget: Sendable {}
 /// What `async-transient` resolves: a transient whose factory is async.
 final class AsyncWidget: Sendable {}
 /// What `async-graph` resolves: an async registration in the default scope (`.graph`) whose
-/// factory awaits an `AsyncWidget` from its resolver.
+/// factory awaits an `AsyncFeed`, another, from its resolver.
 final class AsyncReport: Sendable {
-    let widget: AsyncWidget
-    init(widget: AsyncWidget) { self.widget = widget }
+    let feed: AsyncFeed
+    init(feed: AsyncFeed) { self.feed = feed }
 }
+final class AsyncFeed: Sendable {}
 
 final class Consumer: Sendable {
     let store: Store
@@ -162,7 +163,7 @@ func resolveAsyncTransientInATask(_ container: Container, iterations: Int, hand:
     done.wait()
 }
 
-/// Resolves `AsyncReport` (default scope, one async dependency) `iterations` times with
+/// Resolves `AsyncReport` (default scope, one async dependency in the default scope) `iterations` times with
 /// `resolveAsync`, in a task; by hand (`hand`), awaits the same factories as functions.
 func resolveAsyncGraphInATask(_ container: Container, iterations: Int, hand: Bool) {
     let done = DispatchSemaphore(value: 0)
@@ -195,7 +196,8 @@ enum Hand {
     static let compositionRoot = CompositionRoot()
     @inline(never) static func widget() -> Widget { Widget() }
     @inline(never) static func asyncWidget() async -> AsyncWidget { AsyncWidget() }
-    @inline(never) static func asyncReport() async -> AsyncReport { AsyncReport(widget: await asyncWidget()) }
+    @inline(never) static func asyncFeed() async -> AsyncFeed { AsyncFeed() }
+    @inline(never) static func asyncReport() async -> AsyncReport { AsyncReport(feed: await asyncFeed()) }
     @inline(never) static func consumer() -> Consumer { Consumer(store: store) }
     @inline(never) static func root() -> Root {
         let leaf = Leaf()
@@ -227,7 +229,8 @@ func makeContainer() -> Container {
     container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
     container.register(Widget.self, scope: .transient) { _ in Widget() }
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
-    container.register(AsyncReport.self) { r in try await AsyncReport(widget: r.resolve()) }
+    container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
+    container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
     container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
     container.register(Leaf.self, scope: .graph) { _ in Leaf() }
     container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }

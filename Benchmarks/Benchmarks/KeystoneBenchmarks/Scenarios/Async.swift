@@ -3,23 +3,25 @@ import Keystone
 
 // Awaited resolves, from async code: `resolveAsync` of a built singleton; of a `.transient`
 // registration whose factory is async; of an async registration in the default scope
-// (`.graph`) whose factory awaits an async dependency from its resolver. By hand: the same
+// (`.graph`) whose factory awaits another from its resolver. By hand: the same
 // objects, the factories awaited as functions. Swinject and swift-dependencies have no async
 // factories, so these rows compare hand wiring and Keystone only.
 
 /// What `async-transient` resolves.
 final class AsyncWidget: Sendable {}
 
-/// What `async-graph` resolves: it needs an `AsyncWidget`.
+/// What `async-graph` resolves: it needs an `AsyncFeed`.
 final class AsyncReport: Sendable {
-    let widget: AsyncWidget
-    init(widget: AsyncWidget) { self.widget = widget }
+    let feed: AsyncFeed
+    init(feed: AsyncFeed) { self.feed = feed }
 }
+final class AsyncFeed: Sendable {}
 
 /// The hand-wired async factories, each a call, as through a container.
 enum AsyncHand {
     @inline(never) static func widget() async -> AsyncWidget { AsyncWidget() }
-    @inline(never) static func report() async -> AsyncReport { AsyncReport(widget: await widget()) }
+    @inline(never) static func feed() async -> AsyncFeed { AsyncFeed() }
+    @inline(never) static func report() async -> AsyncReport { AsyncReport(feed: await feed()) }
 }
 
 func asyncScenarios() {
@@ -79,11 +81,11 @@ func asyncScenarios() {
         },
         keystone: {
             let container = Keystone.Container()
-            container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
-            container.register(AsyncReport.self) { r in try await AsyncReport(widget: r.resolve()) }
+            container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
+            container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
             let first = try! await container.resolveAsync(AsyncReport.self)
             let second = try! await container.resolveAsync(AsyncReport.self)
-            precondition(second.widget !== first.widget)
+            precondition(second.feed !== first.feed)
             return { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(try! await container.resolveAsync(AsyncReport.self))
