@@ -102,6 +102,8 @@ struct AsyncShortPathTests {
         container = nil
         let error = await #expect(throws: ResolutionError.self) { try await kept.resolve(AwaitedInner.self) }
         #expect(error?.kind == .disposed)
+        // The kept resolver holds the registration whose factory holds the box: let it go.
+        box.resolver = nil
     }
 
     @Test("Many tasks resolving at once: each resolution's branches share its .graph instance, no two resolutions do")
