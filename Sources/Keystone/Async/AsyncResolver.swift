@@ -172,7 +172,7 @@ public struct AsyncResolver: Sendable {
         case .found(let entry, let owner):
             if entry.isAsync {
                 return try await resolution.resolve(
-                    unsafeDowncast(entry, to: AsyncEntry<Service>.self),
+                    entry as! AsyncEntry<Service>,
                     owner: owner,
                     path: path,
                     arguments: ArgumentBox.holding(repeat each arguments)

@@ -125,6 +125,26 @@ extension Container {
         if let resolver = plainAsyncResolver(taking: probe) {
             return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
         }
+        // A synchronous registration that needs no main actor: resolved here, as `tryResolve`
+        // resolves it, in a synchronous resolution (which gives the probe's reference back).
+        if isPlainSynchronous(probe) {
+            do {
+                return try withUnsafePointer(to: (repeat each arguments)) {
+                    (pointer) throws(ResolutionError) -> Service in
+                    try resolveUncached(
+                        key,
+                        found: probe,
+                        name: name,
+                        argumentTypes: (repeat each Argument).self,
+                        arguments: UnsafeRawPointer(pointer)
+                    )
+                }
+            } catch  where error.kind == .mainActorOnly {
+                // It needs a main-actor registration, here off the main actor: the full path
+                // resolves it there.
+                return try await resolveAsyncUncached(type, name: name, arguments: repeat each arguments)
+            }
+        }
         probe.release()  // looked up again below
         if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
@@ -180,6 +200,17 @@ extension Container {
             outer: [],
             current: found.takeRetainedValue()
         )
+    }
+}
+
+extension Container {
+    /// Whether `probe` found a synchronous registration that needs no check before a
+    /// synchronous resolve (not async, not main-actor): one that ``resolveAsync(_:name:arguments:)``
+    /// resolves as ``tryResolve(_:name:arguments:)`` does.
+    @usableFromInline
+    func isPlainSynchronous(_ probe: Probe) -> Bool {
+        guard case .entry(let found) = probe else { return false }
+        return !found.takeUnretainedValue().needsSynchronousCheck
     }
 }
 

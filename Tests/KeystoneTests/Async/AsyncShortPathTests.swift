@@ -182,6 +182,27 @@ struct AsyncShortPathTests {
         #expect(builds.value == 2)
     }
 
+    @Test("resolveAsync of a synchronous registration resolves it as tryResolve does, and reports it once")
+    func synchronousRegistration() async throws {
+        let container = Container()
+        container.register(scope: .singleton) { _ in AwaitedSettings() }
+        container.register(scope: .transient) { r in AwaitedScreen(settings: try r.resolve()) }
+        container.register(AwaitedInner.self, scope: .transient) { _ in throw AwaitedFailure() }
+        let first: AwaitedScreen = try await container.resolveAsync()
+        let second: AwaitedScreen = try await container.resolveAsync()
+        #expect(first !== second)
+        #expect(first.settings === second.settings)
+        let recorder = EventRecorder()
+        container.logger = recorder
+        _ = try await container.resolveAsync(AwaitedScreen.self)
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AwaitedInner.self) }
+        #expect(error?.kind == .factoryFailed)
+        #expect(
+            recorder.all.map { "\($0.kind) \($0.service)" } == [
+                "reused AwaitedSettings", "built AwaitedScreen", "failed AwaitedInner",
+            ])
+    }
+
     @Test("A disposed container's async transient fails with disposed")
     func disposed() async throws {
         let container = Container()
