@@ -96,26 +96,12 @@ public struct AsyncResolver: Sendable {
     }
 
     /// The instance of ``current``, a `.graph` `AsyncEntry<Service>`, in this resolution: built
-    /// once with this resolver, by the first branch that asks (see
-    /// ``AsyncResolution/claimGraphInstance(of:)``).
+    /// once with this resolver, by the first branch that asks.
     @inlinable
     @inline(__always)
     func graphInstance<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
-        let entry = current!
-        switch resolution.claimGraphInstance(of: entry) {
-        case .built(let result):
-            return try result.get().value as! Service
-        case .wait:
-            return try await resolution.waitForGraphInstance(of: entry).get().value as! Service
-        case .build:
-            do {
-                let instance = try await callFactory(Service.self, arguments: arguments)
-                resolution.finishGraphInstance(of: entry, with: .success(Built(instance)))
-                return instance
-            } catch {
-                resolution.finishGraphInstance(of: entry, with: .failure(error))
-                throw error
-            }
+        try await resolution.graphInstance(of: current!) { () async throws(ResolutionError) in
+            try await callFactory(Service.self, arguments: arguments)
         }
     }
 
@@ -314,7 +300,9 @@ final class AsyncResolution: @unchecked Sendable {
         case .transient:
             return try await build(entry, owner: owner, path: path, arguments: arguments)
         case .graph:
-            return try await graphInstance(of: entry, owner: owner, path: path, arguments: arguments)
+            return try await graphInstance(of: entry) { () async throws(ResolutionError) in
+                try await build(entry, owner: owner, path: path, arguments: arguments)
+            }
         case .singleton, .cached, .weak:
             return try await shared(entry, owner: owner, path: path, arguments: arguments)
         case .request:
@@ -323,13 +311,13 @@ final class AsyncResolution: @unchecked Sendable {
         }
     }
 
-    /// The `.graph` instance of `entry` in this resolution, built once (see
-    /// ``claimGraphInstance(of:)``).
-    private func graphInstance<Service>(
-        of entry: AsyncEntry<Service>,
-        owner: Container,
-        path: [AnyEntry],
-        arguments: ArgumentBox
+    /// The `.graph` instance of `entry` in this resolution, built once by `build`, in the
+    /// first branch that asks (see ``claimGraphInstance(of:)``).
+    @inlinable
+    @inline(__always)
+    func graphInstance<Service>(
+        of entry: AnyEntry,
+        build: () async throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
         switch claimGraphInstance(of: entry) {
         case .built(let result):
@@ -338,7 +326,7 @@ final class AsyncResolution: @unchecked Sendable {
             return try await waitForGraphInstance(of: entry).get().value as! Service
         case .build:
             do {
-                let instance = try await build(entry, owner: owner, path: path, arguments: arguments)
+                let instance = try await build()
                 finishGraphInstance(of: entry, with: .success(Built(instance)))
                 return instance
             } catch {

@@ -129,16 +129,7 @@ extension Container {
         // resolves it, in a synchronous resolution (which gives the probe's reference back).
         if isPlainSynchronous(probe) {
             do {
-                return try withUnsafePointer(to: (repeat each arguments)) {
-                    (pointer) throws(ResolutionError) -> Service in
-                    try resolveUncached(
-                        key,
-                        found: probe,
-                        name: name,
-                        argumentTypes: (repeat each Argument).self,
-                        arguments: UnsafeRawPointer(pointer)
-                    )
-                }
+                return try resolveUncached(key, found: probe, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {
                 // It needs a main-actor registration, here off the main actor: the full path
                 // resolves it there.

@@ -54,7 +54,20 @@ extension Container {
         if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
             return InstanceBox<Service>.copy(box)
         }
-        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+        return try resolveUncached(key, found: probe, name: name, arguments: repeat each arguments)
+    }
+
+    /// ``resolveUncached(_:found:name:argumentTypes:arguments:requestScope:)`` with the
+    /// arguments as the caller passed them.
+    @inlinable
+    @inline(__always)
+    func resolveUncached<Service, each Argument>(
+        _ key: RegistryKey,
+        found probe: Probe,
+        name: Name?,
+        arguments: repeat each Argument
+    ) throws(ResolutionError) -> Service {
+        try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
                 found: probe,
