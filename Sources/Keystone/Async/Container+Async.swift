@@ -119,9 +119,9 @@ extension Container {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        // A `.transient` async registration with no hooks, the usual async factory: called from
-        // here, with no resolution frames between (each async frame costs as much as a
-        // synchronous resolve). The resolver keeps the registration alive.
+        // A plain async registration (`.transient` or `.graph`, no hooks), the usual async
+        // factory: called from here, with no resolution frames between (each async frame costs
+        // as much as a synchronous resolve). The resolver keeps the registration alive.
         if let resolver = plainAsyncResolver(taking: probe) {
             return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
         }
@@ -170,7 +170,7 @@ extension Container {
 }
 
 extension Container {
-    /// The resolver to call `entry`'s factory with, straight from
+    /// The resolver to call the registration's factory with, straight from
     /// ``resolveAsync(_:name:arguments:)``, if `probe`'s registration (found in this container)
     /// needs nothing but its factory: an async `.transient` or `.graph` registration (a
     /// `.graph` instance is built once per resolution, and a top-level resolve starts one)
@@ -192,9 +192,7 @@ extension Container {
             current: found.takeRetainedValue()
         )
     }
-}
 
-extension Container {
     /// Whether `probe` found a synchronous registration that needs no check before a
     /// synchronous resolve (not async, not main-actor): one that ``resolveAsync(_:name:arguments:)``
     /// resolves as ``tryResolve(_:name:arguments:)`` does.
