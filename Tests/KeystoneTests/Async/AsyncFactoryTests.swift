@@ -229,13 +229,7 @@ struct AsyncFactoryTests {
     @Test("The graph scope is shared within one async resolution")
     func graph() async throws {
         let container = Container()
-        container.register { r in
-            async let left: AsyncLeft = r.resolve()
-            async let right: AsyncRight = r.resolve()
-            return try await AsyncTop(left: left, right: right)
-        }
-        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
-        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        registerBranches(in: container)
         container.register { _ in
             await Task.yield()
             return AsyncLeaf()

@@ -35,6 +35,19 @@ final class KeptAsyncResolver: @unchecked Sendable {
     }
 }
 
+/// Registers `AsyncTop`, whose factory resolves `AsyncLeft` and `AsyncRight` in two branches
+/// (`async let`), each of which needs an `AsyncLeaf` (left to the caller to register): the
+/// shape in which two branches of one resolution ask for the same `.graph` instance.
+func registerBranches(in container: Container, scope: Scope? = nil) {
+    container.register(scope: scope) { r in
+        async let left: AsyncLeft = r.resolve()
+        async let right: AsyncRight = r.resolve()
+        return try await AsyncTop(left: left, right: right)
+    }
+    container.register(scope: scope) { r in try await AsyncLeft(leaf: r.resolve()) }
+    container.register(scope: scope) { r in try await AsyncRight(leaf: r.resolve()) }
+}
+
 /// The awaited resolves that skip the resolution's frames (a built instance read without a
 /// lock; a `.transient` or top-level `.graph` async registration with no hooks, whose factory
 /// is called straight from the resolve) answer and fail as the full path does.
@@ -109,13 +122,7 @@ struct AsyncShortPathTests {
     @Test("Many tasks resolving at once: each resolution's branches share its .graph instance, no two resolutions do")
     func concurrentResolutions() async throws {
         let container = Container()
-        container.register(scope: .transient) { r in
-            async let left: AsyncLeft = r.resolve()
-            async let right: AsyncRight = r.resolve()
-            return try await AsyncTop(left: left, right: right)
-        }
-        container.register(scope: .transient) { r in try await AsyncLeft(leaf: r.resolve()) }
-        container.register(scope: .transient) { r in try await AsyncRight(leaf: r.resolve()) }
+        registerBranches(in: container, scope: .transient)
         container.register { _ in
             await Task.yield()
             return AsyncLeaf()
@@ -141,13 +148,7 @@ struct AsyncShortPathTests {
     func branchesWait() async throws {
         let builds = Counter()
         let container = Container()
-        container.register { r in
-            async let left: AsyncLeft = r.resolve()
-            async let right: AsyncRight = r.resolve()
-            return try await AsyncTop(left: left, right: right)
-        }
-        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
-        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        registerBranches(in: container)
         container.register { _ in
             builds.increment()
             for _ in 0..<100 { await Task.yield() }
@@ -162,13 +163,7 @@ struct AsyncShortPathTests {
     func failedGraphBuild() async throws {
         let builds = Counter()
         let container = Container()
-        container.register { r in
-            async let left: AsyncLeft = r.resolve()
-            async let right: AsyncRight = r.resolve()
-            return try await AsyncTop(left: left, right: right)
-        }
-        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
-        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        registerBranches(in: container)
         container.register(AsyncLeaf.self) { (_: AsyncResolver) async throws in
             builds.increment()
             for _ in 0..<100 { await Task.yield() }
