@@ -13,8 +13,8 @@ struct RegistrationKey: Hashable, Sendable {
 }
 
 /// What the module remembers about each Keystone container it registered into, beyond what
-/// Keystone knows: the Resolver specification last registered under each key, and whether
-/// `registerAllServices()` has run for it.
+/// Keystone knows: the Resolver specification last registered under each key. And, for each
+/// container checked, the gate that runs `registerAllServices()` once for it.
 ///
 /// What is registered, and where, is Keystone's to say (`Container.registration(for:)`,
 /// which sees registrations made with Keystone's own API too); a specification is kept for
@@ -25,19 +25,11 @@ struct RegistrationKey: Hashable, Sendable {
 ///
 /// Containers are held weakly: a record whose container is gone is dropped on the next change.
 enum Bookkeeping {
-    /// Where `registerAllServices()` stands for one container.
-    enum HookState {
-        case pending
-        case running
-        case done
-    }
-
     final class Record {
         weak var container: Container?
         /// Weak: a registration lives as long as its Keystone registration (whose factory holds
         /// it) or its options, so that a replaced or disposed one is freed.
         var registrations: [RegistrationKey: WeakSpecification] = [:]
-        var hook: HookState = .pending
 
         init(_ container: Container) {
             self.container = container
@@ -82,24 +74,28 @@ enum Bookkeeping {
         records.withLock { records in records.values.compactMap(\.container) }
     }
 
-    /// Moves the hook of `container` from `from` to `to`; returns whether it was in `from`.
-    static func moveHook(of container: Container, from: HookState, to: HookState) -> Bool {
-        records.withLock { records in
-            let record = record(of: container, in: &records)
-            guard record.hook == from else { return false }
-            record.hook = to
-            return true
+    /// For each container checked, the gate that runs `registerAllServices()` once for it:
+    /// apart from `records`, whose containers are the ones Resolver registered in.
+    private static let hooks = Protected<[ObjectIdentifier: (container: Weak, gate: FirstUseGate)]>([:])
+
+    /// The gate that runs `registerAllServices()` once for `container`, made if needed.
+    static func registrationHook(of container: Container) -> FirstUseGate {
+        hooks.withLock { hooks in
+            let id = ObjectIdentifier(container)
+            if let hook = hooks[id], hook.container.value === container { return hook.gate }
+            hooks = hooks.filter { $0.value.container.value != nil }
+            let gate = FirstUseGate { _ in
+                // Cast here rather than capture the metatype, which is not `Sendable`.
+                (Resolver.self as Any.Type as? any ResolverRegistering.Type)?.registerAllServices()
+            }
+            hooks[id] = (Weak(value: container), gate)
+            return gate
         }
     }
 
-    /// Where the hook of `container` stands.
-    static func hookState(for container: Container) -> HookState {
-        records.withLock { records in
-            guard let record = records[ObjectIdentifier(container)], record.container === container else {
-                return .pending
-            }
-            return record.hook
-        }
+    /// A container, held weakly.
+    struct Weak {
+        weak var value: Container?
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Keystone
 
 /// Resolves its service when the object that holds it is made, from ``Resolver/root`` (or
 /// the `container` given), trapping with Keystone's diagnostic if it cannot.
@@ -64,37 +65,17 @@ import Foundation
     }
 }
 
-/// The state of a lazy wrapper, shared by its copies.
-///
-/// `@unchecked Sendable`: `service`, `object` and `resolving` are guarded by `lock`. The lock is
-/// recursive so that a factory reading the same wrapper is reported rather than deadlocking.
-final class LazyState<Service>: @unchecked Sendable {
-    let lock = NSRecursiveLock()
-    var service: Service?
+/// What a weak lazy wrapper keeps once resolved: the instance, held weakly. Kept (and so not
+/// resolved again) after the instance is gone, until released.
+struct WeakInstance {
     weak var object: AnyObject?
-    var resolved = false
-    var resolving = false
+}
 
-    func withLock<Result>(_ body: () -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
-
-    /// Resolves with `resolve` once, under the lock, so that threads reading at once share one
-    /// instance.
-    func resolveOnce(_ resolve: () -> Void) {
-        guard !resolved else { return }
-        guard !resolving else {
-            fatalError(
-                "KeystoneResolver: a lazy property of `\(Service.self)` was read while its own service was being resolved: a cycle. To fix, break the cycle with @WeakLazyInjected or resolveProperties."
-            )
-        }
-        resolving = true
-        defer { resolving = false }
-        resolve()
-        resolved = true
-    }
+/// The trap for a lazy wrapper read by its own service's factory, on the resolving thread.
+func lazyReadWhileResolving(_ service: Any.Type) -> Never {
+    fatalError(
+        "KeystoneResolver: a lazy property of `\(service)` was read while its own service was being resolved: a cycle. To fix, break the cycle with @WeakLazyInjected or resolveProperties."
+    )
 }
 
 /// Resolves its service the first time it is read, from ``Resolver/root`` (or `container`),
@@ -109,7 +90,8 @@ final class LazyState<Service>: @unchecked Sendable {
 /// Reading it from several threads at once resolves it once. `$formatter.release()` drops the
 /// instance; the next read resolves again.
 @propertyWrapper public struct LazyInjected<Service> {
-    private let state = LazyState<Service>()
+    /// Shared by the wrapper's copies; resolved in once, with no lock held.
+    private let cell = LazyCell<Service>()
     /// The resolver to resolve from; ``Resolver/root`` when nil.
     public var container: Resolver?
     /// The name to resolve under.
@@ -128,29 +110,21 @@ final class LazyState<Service>: @unchecked Sendable {
 
     /// Whether the service has not been resolved (or was released).
     public var isEmpty: Bool {
-        state.withLock { state.service == nil }
+        cell.current == nil
     }
 
     /// The service, resolved on first read.
     public var wrappedValue: Service {
         get {
-            state.withLock {
-                state.resolveOnce {
-                    state.service =
-                        container?.resolve(Service.self, name: name, args: args)
-                        ?? Resolver.resolve(Service.self, name: name, args: args)
-                }
-                guard let service = state.service else {
-                    fatalError("KeystoneResolver: unreachable: a resolved lazy service is missing")
-                }
-                return service
+            cell.value {
+                container?.resolve(Service.self, name: name, args: args)
+                    ?? Resolver.resolve(Service.self, name: name, args: args)
+            } reentered: {
+                lazyReadWhileResolving(Service.self)
             }
         }
         nonmutating set {
-            state.withLock {
-                state.service = newValue
-                state.resolved = true
-            }
+            cell.store(newValue)
         }
     }
 
@@ -162,10 +136,7 @@ final class LazyState<Service>: @unchecked Sendable {
 
     /// Drops the instance; the next read resolves again.
     public func release() {
-        state.withLock {
-            state.service = nil
-            state.resolved = false
-        }
+        cell.clear()
     }
 }
 
@@ -180,7 +151,8 @@ final class LazyState<Service>: @unchecked Sendable {
 ///
 /// `$coordinator.release()` drops the reference; the next read resolves again.
 @propertyWrapper public struct WeakLazyInjected<Service> {
-    private let state = LazyState<Service>()
+    /// Shared by the wrapper's copies; resolved in once, with no lock held.
+    private let cell = LazyCell<WeakInstance>()
     /// The resolver to resolve from; ``Resolver/root`` when nil.
     public var container: Resolver?
     /// The name to resolve under.
@@ -199,27 +171,24 @@ final class LazyState<Service>: @unchecked Sendable {
 
     /// Whether there is no instance: not resolved yet, released, or gone.
     public var isEmpty: Bool {
-        state.withLock { state.object == nil }
+        cell.current?.object == nil
     }
 
     /// The service, resolved on first read, while someone else holds it.
     public var wrappedValue: Service? {
         get {
-            state.withLock {
-                state.resolveOnce {
-                    let service =
-                        container?.resolve(Service.self, name: name, args: args)
-                        ?? Resolver.resolve(Service.self, name: name, args: args)
-                    state.object = service as AnyObject
-                }
-                return state.object as? Service
+            let kept = cell.value {
+                let service =
+                    container?.resolve(Service.self, name: name, args: args)
+                    ?? Resolver.resolve(Service.self, name: name, args: args)
+                return WeakInstance(object: service as AnyObject)
+            } reentered: {
+                lazyReadWhileResolving(Service.self)
             }
+            return kept.object as? Service
         }
         nonmutating set {
-            state.withLock {
-                state.object = newValue.map { $0 as AnyObject }
-                state.resolved = true
-            }
+            cell.store(WeakInstance(object: newValue.map { $0 as AnyObject }))
         }
     }
 
@@ -231,9 +200,6 @@ final class LazyState<Service>: @unchecked Sendable {
 
     /// Drops the reference; the next read resolves again.
     public func release() {
-        state.withLock {
-            state.object = nil
-            state.resolved = false
-        }
+        cell.clear()
     }
 }

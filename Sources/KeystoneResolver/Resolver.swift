@@ -197,28 +197,13 @@ public final class Resolver: Sendable {
 
     // MARK: - Registration check
 
-    /// Serialises runs of the app's `registerAllServices()`; recursive, so that the hook may
-    /// register and resolve on its own thread.
-    private static let hookLock = NSRecursiveLock()
-
-    /// Runs the app's `registerAllServices()` once for the container behind ``main``.
+    /// Runs the app's `registerAllServices()` once for the container behind ``main``: through
+    /// Keystone's run-once gate, so that threads arriving while it runs wait for it to end and
+    /// the hook itself, registering and resolving on its own thread, goes on.
     static func registrationCheck() {
-        guard let registering = Resolver.self as Any.Type as? any ResolverRegistering.Type else { return }
+        guard Resolver.self as Any.Type is any ResolverRegistering.Type else { return }
         let container = main.container
-        switch Bookkeeping.hookState(for: container) {
-        case .done: return
-        case .running:
-            // On another thread, wait for it to end; on this one (the hook resolving), go on.
-            hookLock.lock()
-            hookLock.unlock()
-            return
-        case .pending: break
-        }
-        hookLock.lock()
-        defer { hookLock.unlock() }
-        guard Bookkeeping.moveHook(of: container, from: .pending, to: .running) else { return }
-        registering.registerAllServices()
-        _ = Bookkeeping.moveHook(of: container, from: .running, to: .done)
+        Bookkeeping.registrationHook(of: container).runIfPending(for: container)
     }
 
     // MARK: - Lookup

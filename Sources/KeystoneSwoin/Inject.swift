@@ -1,4 +1,3 @@
-import Foundation
 import Keystone
 
 /// Injects a dependency lazily: it is resolved on first read, then kept.
@@ -11,17 +10,26 @@ import Keystone
 ///
 /// The first read resolves as ``get(_:named:swoin:file:line:)`` does, trapping with Keystone's full
 /// diagnostic if the dependency cannot be built. Reading from several threads at once is
-/// safe: they all get the first instance stored.
+/// safe: one of them resolves it, with no lock held, and the others wait for that instance.
 @propertyWrapper
 public struct Inject<T> {
     private let name: String?
     private let swoin: Swoin?
-    private let cell = InjectCell<T>()
+    private let cell = LazyCell<T>()
 
     /// The dependency, resolved on first read.
     public var wrappedValue: T {
-        if let value = cell.value { return value }
-        return cell.store(KeystoneSwoin.get(T.self, named: name, swoin: swoin))
+        do {
+            return try cell.value { () throws(ReadWhileResolving) -> T in
+                KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+            } reentered: {
+                ReadWhileResolving()
+            }
+        } catch {
+            // Read by the dependency's own factory, on this thread: resolved again, as get()
+            // does (Keystone reports the cycle with its path).
+            return KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+        }
     }
 
     /// Declares a lazily injected dependency.
@@ -37,29 +45,5 @@ public struct Inject<T> {
 
 extension Inject: Sendable where T: Sendable {}
 
-/// The instance an ``Inject`` resolved.
-///
-/// `@unchecked Sendable` (for a `Sendable` `T`): `stored` is read and written with `lock`
-/// held. The resolve itself runs without the lock, so that a dependency whose factory reads
-/// the same property reports a cycle instead of deadlocking.
-final class InjectCell<T> {
-    private let lock = NSLock()
-    private var stored: T?
-
-    var value: T? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    /// Keeps `value` unless another thread stored one first; returns the one kept.
-    func store(_ value: T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        if let stored { return stored }
-        stored = value
-        return value
-    }
-}
-
-extension InjectCell: @unchecked Sendable where T: Sendable {}
+/// An ``Inject`` read by its own dependency's factory, on the resolving thread.
+private struct ReadWhileResolving: Error {}

@@ -1,4 +1,3 @@
-import Foundation
 import Keystone
 
 /// Stores the app's dependencies once, right before the first restore, without cluttering
@@ -43,76 +42,21 @@ extension AutoStoring {
     public func store() {}
 }
 
-/// Runs the app's ``AutoStoring`` hook exactly once.
-///
-/// States: *pending*, *running* (on the thread holding `lock`), *done* (final). The lock is
-/// recursive so that a restore made by the hook itself, on its own thread, goes through
-/// without waiting for itself; other threads wait on the lock until the hook ends.
-///
-/// `@unchecked Sendable`: `state` is guarded by `lock`.
-final class AutoStoringGate: @unchecked Sendable {
-    private static let shared = AutoStoringGate()
-
-    /// Guards `state`, and is held while the hook runs.
-    private let lock = NSRecursiveLock()
-    private var state = State.pending
-
-    private enum State {
-        case pending, running, done
-    }
-
-    /// Runs the hook if no restore has run it yet.
-    static func runOnce() {
-        shared.runOnce()
-    }
-
-    private func runOnce() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard state == .pending else { return }
-        state = .running
-        defer { state = .done }
+/// Runs the app's ``AutoStoring`` hook exactly once, through Keystone's run-once gate: threads
+/// that restore while it runs wait for it to end; a restore made by the hook itself, on its
+/// own thread, goes through without waiting for itself.
+enum AutoStoringGate {
+    private static let gate = FirstUseGate { container in
+        // Cast here rather than capture the metatype, which is not `Sendable`.
         guard let hook = Zerk.self as Any.Type as? any AutoStoring.Type else { return }
-        Container.withShared(ProcessWideContainer.value) {
+        Container.withShared(container) {
             hook.autoStore()
             (Zerk() as Any as? any AutoStoring)?.store()
         }
     }
-}
 
-/// The container `Container.shared` is when no task binds another.
-///
-/// Read once, on a thread of its own: a thread that runs no task has no task-local binding,
-/// so `Container.shared` there is the process-wide container whatever the caller's task binds.
-/// (Keystone's registration query answers for a container already chosen; which container is
-/// the process-wide one, Keystone does not expose.)
-enum ProcessWideContainer {
-    static let value: Container = {
-        let slot = Slot()
-        let thread = Thread { slot.fill(Container.shared) }
-        thread.start()
-        return slot.wait()
-    }()
-
-    /// One container handed from the reading thread to the waiting one.
-    ///
-    /// `@unchecked Sendable`: `container` is guarded by `condition`'s lock.
-    private final class Slot: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var container: Container?
-
-        func fill(_ value: Container) {
-            condition.lock()
-            container = value
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait() -> Container {
-            condition.lock()
-            defer { condition.unlock() }
-            while container == nil { condition.wait() }
-            return container!
-        }
+    /// Runs the hook, in the process-wide container, if no restore has run it yet.
+    static func runOnce() {
+        gate.runIfPending(for: Container.processWide)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Keystone
 
 /// What a Zerk property wrapper holds: the dependency, the arguments to make it with, and
 /// the instance it keeps, if it keeps one.
@@ -8,37 +8,45 @@ import Foundation
 /// Keystone's wrappers do), and once a mutable wrapper wrote through it. A `transient`
 /// dependency is made anew at each read, and a `singleton` is read from its storage.
 ///
-/// Not `Sendable`: a wrapper lives in its owner. The lock keeps the kept instance consistent
+/// The kept instance lives in Keystone's lazy cell: a `scoped` dependency read from several
+/// threads at once is made once, and no lock is held while it is made.
+///
+/// Not `Sendable`: a wrapper lives in its owner. The cell keeps the kept instance consistent
 /// when the owner is read from several threads anyway.
 final class InjectionHolder<D> {
     private let dependency: Dependency
     private let arguments: DependencyArguments
-    /// Guards `kept`. Never held while a dependency is made.
-    private let lock = NSLock()
-    private var kept: D?
+    private let kept = LazyCell<D>()
 
     init(from storage: DependencyRestoring, with arguments: DependencyArguments) {
         self.dependency = storage.restore(D.self)
         self.arguments = arguments
         if !dependency.isStored {
-            kept = dependency.getInstance(with: arguments)
+            kept.store(dependency.getInstance(with: arguments))
         }
     }
 
     var instance: D {
         get {
-            if let kept = lock.withLock({ kept }) { return kept }
+            if let kept = kept.current { return kept }
             guard dependency.lifeTime == .scoped else { return dependency.getInstance(with: arguments) }
-            let made: D = dependency.getInstance(with: arguments)
-            return lock.withLock {
-                // Another thread may have made one meanwhile: keep the first.
-                if let kept { return kept }
-                kept = made
-                return made
+            do {
+                return try kept.value { () throws(ReadWhileMaking) -> D in
+                    dependency.getInstance(with: arguments)
+                } reentered: {
+                    ReadWhileMaking()
+                }
+            } catch {
+                // Read by what it is making, on this thread: made again, as any restore
+                // (Keystone reports a cycle with its path).
+                return dependency.getInstance(with: arguments)
             }
         }
         set {
-            lock.withLock { kept = newValue }
+            kept.store(newValue)
         }
     }
 }
+
+/// A wrapper read by the builder of its own instance, on the building thread.
+private struct ReadWhileMaking: Error {}

@@ -58,6 +58,58 @@ struct ConcurrencyTests {
         }
         #expect(ids.count == 1)
     }
+
+    @Test("No lock is held while a lazy property's service is resolved: another thread reads the wrapper meanwhile")
+    func lazyResolvesWithNoLockHeld() {
+        let resolver = Resolver()
+        let holder = LazyHolder(resolver: resolver)
+        let readMeanwhile = Mutexed(0)
+        resolver.register { () -> XYZSessionService in
+            let read = DispatchSemaphore(value: 0)
+            Thread {
+                if holder.isSessionEmpty { read.signal() }
+            }
+            .start()
+            // Held until the other thread has read; a lock held here would keep it waiting.
+            if read.wait(timeout: .now() + 10) == .success { readMeanwhile.update { $0 += 1 } }
+            return XYZSessionService()
+        }
+        .scope(.unique)
+        _ = holder.id
+        #expect(readMeanwhile.update { $0 } == 1)
+        #expect(!holder.isSessionEmpty)
+    }
+
+    @Test("A weak lazy property read from many threads at once resolves once, with no lock held")
+    func weakLazyResolvesOnce() {
+        let resolver = Resolver()
+        let builds = Protected()
+        let arrived = DispatchSemaphore(value: 0)
+        let readers = 8
+        let kept = XYZSessionService()
+        resolver.register { () -> XYZSessionService in
+            builds.increment()
+            // Every reader has started reading before the first build ends.
+            for _ in 0..<readers - 1 { _ = arrived.wait(timeout: .now() + 10) }
+            return kept
+        }
+        .scope(.unique)
+        let holder = WeakLazyHolder(resolver: resolver)
+        let ids = Collected<UUID?>()
+        let done = DispatchGroup()
+        for _ in 0..<readers {
+            done.enter()
+            Thread {
+                arrived.signal()
+                ids.append(holder.session?.id)
+                done.leave()
+            }
+            .start()
+        }
+        done.wait()
+        #expect(builds.value == 1)
+        #expect(ids.all == Array(repeating: kept.id, count: readers))
+    }
 }
 
 /// A counter several threads increment.
@@ -93,4 +145,37 @@ final class LazyHolder: @unchecked Sendable {
     }
 
     var id: UUID { session.id }
+    var isSessionEmpty: Bool { $session.isEmpty }
+}
+
+/// A class whose weak lazy property several threads read at once.
+///
+/// `@unchecked Sendable`: its one `var` is the wrapper, never reassigned, whose state is
+/// shared by reference and safe to read from any thread.
+final class WeakLazyHolder: @unchecked Sendable {
+    @WeakLazyInjected var session: XYZSessionService?
+
+    init(resolver: Resolver) {
+        $session.container = resolver
+    }
+}
+
+/// Values that threads append to.
+///
+/// `@unchecked Sendable`: `items` is read and written only under `lock`.
+final class Collected<Item>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Item] = []
+
+    func append(_ item: Item) {
+        lock.lock()
+        defer { lock.unlock() }
+        items.append(item)
+    }
+
+    var all: [Item] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
 }

@@ -50,6 +50,39 @@ struct SwoinConcurrencyTests {
         }
     }
 
+    @Test("Threads reading one @Inject property at once resolve it once, with no lock held")
+    func injectResolvedOnce() {
+        let counter = Counter()
+        let arrived = DispatchSemaphore(value: 0)
+        let readers = 8
+        let swoin = Swoin([
+            Module {
+                factory { () -> Widget in
+                    counter.increment()
+                    // Every reader has started reading before the first resolve ends.
+                    for _ in 0..<readers - 1 { _ = arrived.wait(timeout: .now() + 10) }
+                    return Widget("made")
+                }
+            }
+        ])
+        let screen = SwoinScreen(swoin: swoin)
+        let seen = Collected<Widget>()
+        let done = DispatchGroup()
+        for _ in 0..<readers {
+            done.enter()
+            Thread {
+                arrived.signal()
+                seen.append(screen.widget)
+                done.leave()
+            }
+            .start()
+        }
+        done.wait()
+        #expect(counter.count == 1)
+        #expect(seen.all.count == readers)
+        #expect(seen.all.allSatisfy { $0 === screen.widget })
+    }
+
     @Test("Loading and unloading modules while other threads resolve")
     func loadWhileResolving() {
         let stable = Module {
@@ -80,9 +113,21 @@ struct SwoinConcurrencyTests {
 /// A class whose property several tasks read at once.
 ///
 /// `@unchecked Sendable`: its one `var` is the `@Inject` wrapper, never reassigned; the
-/// wrapper keeps what it resolved behind its own lock.
+/// wrapper keeps what it resolved in a cell safe to read from any thread.
 final class ConcurrentScreen: @unchecked Sendable {
     @Inject var widget: Widget
+}
+
+/// A class whose property, injected from a given Swoin, several threads read at once.
+///
+/// `@unchecked Sendable`: its one `var` is the `@Inject` wrapper, never reassigned; the
+/// wrapper keeps what it resolved in a cell safe to read from any thread.
+final class SwoinScreen: @unchecked Sendable {
+    @Inject var widget: Widget
+
+    init(swoin: Swoin) {
+        _widget = Inject(swoin: swoin)
+    }
 }
 
 /// An array that threads append to.

@@ -279,6 +279,63 @@ struct ZerkThreadSafetyTests {
         let wheel: WheelProtocol = storage.restore(with: .arguments(size: 3))
         #expect(wheel.size == 3)
     }
+
+    @Test("A scoped dependency read through one wrapper from many threads at once is made once")
+    func scopedWrapperMadeOnce() {
+        let storage = Zerk.newStorage()
+        let made = MadeCounter()
+        let arrived = DispatchSemaphore(value: 0)
+        let readers = 8
+        @Sendable func makeEngine() -> Engine {
+            made.increment()
+            // Every reader has started reading before the first one is made.
+            for _ in 0..<readers - 1 { _ = arrived.wait(timeout: .now() + 10) }
+            return Engine()
+        }
+        storage.scoped(makeEngine() as EngineProtocol)
+        let owner = ScopedEngineOwner(storage: storage)
+        let seen = SeenEngines()
+        let done = DispatchGroup()
+        for _ in 0..<readers {
+            done.enter()
+            Thread {
+                arrived.signal()
+                seen.insert(owner.engine)
+                done.leave()
+            }
+            .start()
+        }
+        done.wait()
+        #expect(made.value == 1)
+        #expect(seen.count == 1)
+    }
+}
+
+/// Owns a scoped engine, read from several threads.
+///
+/// The wrapper is a stored value rather than `@Injected`, whose default would restore from
+/// the standard storage before `init` could name another. `@unchecked Sendable`: the wrapper
+/// is never reassigned, and its kept instance is safe to read from any thread.
+final class ScopedEngineOwner: @unchecked Sendable {
+    private let injected: KeystoneZerk.Injected<EngineProtocol>
+
+    init(storage: DependencyRestoring) {
+        injected = KeystoneZerk.Injected(from: storage)
+    }
+
+    var engine: EngineProtocol { injected.wrappedValue }
+}
+
+/// The distinct engines threads saw.
+///
+/// `@unchecked Sendable`: `engines` is guarded by `lock`.
+final class SeenEngines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var engines: Set<ObjectIdentifier> = []
+
+    var count: Int { lock.withLock { engines.count } }
+
+    func insert(_ engine: EngineProtocol) { _ = lock.withLock { engines.insert(ObjectIdentifier(engine)) } }
 }
 
 protocol EngineProtocol: AnyObject {}

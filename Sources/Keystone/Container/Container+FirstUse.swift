@@ -89,7 +89,9 @@ extension Container {
     }
 }
 
-/// Runs first-use hooks exactly once each.
+/// Runs first-use hooks exactly once each: the process-wide container's, and the
+/// compatibility modules' run-once hooks (Resolver's `registerAllServices()`, Zerk's
+/// `AutoStoring`), which reach it with `package` access.
 ///
 /// Who runs the hooks and who waits is decided by the engine's build-once machine
 /// (``BuildState``, guarded by `gate.lock`): *pending* is its idle state with `done` false,
@@ -101,8 +103,8 @@ extension Container {
 ///
 /// `@unchecked Sendable`: `state`, `pending`, `named` and `used` are guarded by `gate.lock`;
 /// `done` is written with a release store under `gate.lock` and read with acquire loads.
-final class FirstUseGate: @unchecked Sendable {
-    typealias Hook = @Sendable (Container) throws -> Void
+package final class FirstUseGate: @unchecked Sendable {
+    package typealias Hook = @Sendable (Container) throws -> Void
 
     /// Only reached through `gate`; first, so that its address does not move (see
     /// ``firstStoredProperty(of:as:)``).
@@ -128,7 +130,7 @@ final class FirstUseGate: @unchecked Sendable {
     }
 
     /// A gate that runs `hook` before the first use.
-    convenience init(hook: @escaping Hook) {
+    package convenience init(hook: @escaping Hook) {
         self.init(hooks: [hook])
     }
 
@@ -170,7 +172,7 @@ final class FirstUseGate: @unchecked Sendable {
     /// - Returns: Whether hooks ran or finished meanwhile (so a lookup that missed should
     ///   look again); false once done, and on the thread running them.
     @discardableResult
-    func runIfPending(for container: Container) -> Bool {
+    package func runIfPending(for container: Container) -> Bool {
         if keystone_load_flag(done) { return false }
         let me = currentThread()
         gate.lock.lock()

@@ -17,8 +17,9 @@ extension Container {
 
     /// The container `shared` is when no task binds another. If the app declares an
     /// ``AutoRegistering`` hook, it runs once, before this container's first registration or
-    /// its first resolve that finds nothing.
-    static let processWide = Container(firstUse: FirstUseGate.declared())
+    /// its first resolve that finds nothing. The compatibility modules reach it with `package`
+    /// access, to act on it whatever the current task binds.
+    package static let processWide = Container(firstUse: FirstUseGate.declared())
 
     /// The container bound to the current task, if any.
     @TaskLocal static var bound: Container?

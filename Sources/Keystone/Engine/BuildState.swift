@@ -3,7 +3,11 @@
 ///
 /// Every "build it once, let the others wait" in Keystone runs through this value type: shared
 /// instances (`.singleton`, `.cached`, `.weak`) built synchronously or asynchronously, the lazy
-/// resolvers and property wrappers, and the first-use hook of `Container.shared`. The machine
+/// resolvers and property wrappers, the first-use hook of `Container.shared`, and, through
+/// ``LazyCell`` and ``FirstUseGate`` (`package` types), the compatibility modules' lazy
+/// wrappers (Resolver's `@LazyInjected` and `@WeakLazyInjected`, Swoin's `@Inject`, a Zerk
+/// wrapper's `scoped` instance) and run-once hooks (Resolver's `registerAllServices()`, Zerk's
+/// `AutoStoring`). The machine
 /// decides; its owner holds the lock that guards it, keeps the built value, and performs what
 /// the machine answers (build, wait, report a cycle) after releasing that lock:
 ///
@@ -11,8 +15,8 @@
 /// |---|---|---|---|
 /// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
 /// | A shared async build (`AsyncResolver.shared`) | the build's `Task` | the slot's lock | the slot |
-/// | ``LazyCell`` (lazy resolvers and wrappers) | the building thread | the cell's own | the cell |
-/// | ``FirstUseGate`` (`AutoRegistering`) | the running thread | the gate's own | the gate's `done` flag |
+/// | ``LazyCell`` (lazy resolvers and wrappers, the modules' too) | the building thread | the cell's own | the cell |
+/// | ``FirstUseGate`` (`AutoRegistering`, the modules' run-once hooks) | the running thread | the gate's own | the gate's `done` flag |
 ///
 /// ## States
 ///

@@ -7,7 +7,8 @@
 #endif
 
 /// A value built on first demand, at most once at a time, and kept until cleared: the storage
-/// behind ``LazyResolver`` and the lazy property wrappers.
+/// behind ``LazyResolver`` and the lazy property wrappers, here and in the compatibility
+/// modules (which reach it with `package` access).
 ///
 /// Who builds and who waits is decided by the engine's build-once machine (``BuildState``,
 /// whose states are documented there), guarded by `gate.lock`; the cell keeps the built value.
@@ -20,7 +21,7 @@
 /// `@unchecked Sendable`: `held` and `state` are only read and written with `gate.lock` held.
 /// The cell itself says nothing about `Value`; the public types that hold one are `Sendable`
 /// only when their service is.
-final class LazyCell<Value>: @unchecked Sendable {
+package final class LazyCell<Value>: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the cell allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
     private var gateWords = ConditionLock.Words()
@@ -28,7 +29,7 @@ final class LazyCell<Value>: @unchecked Sendable {
     private var held: Value?
     private var state = BuildState<pthread_t>()
 
-    init() {
+    package init() {
         gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
@@ -41,11 +42,12 @@ final class LazyCell<Value>: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - build: Makes the value. Runs with no lock held.
-    ///   - reentered: The error for a `build` that reads this same cell on its own thread.
-    func value(
-        build: () throws(ResolutionError) -> Value,
-        reentered: () -> ResolutionError
-    ) throws(ResolutionError) -> Value {
+    ///   - reentered: The error for a `build` that reads this same cell on its own thread
+    ///     (for a `build` that cannot fail, a trap: `E` is `Never`).
+    package func value<E: Error>(
+        build: () throws(E) -> Value,
+        reentered: () -> E
+    ) throws(E) -> Value {
         let me = currentThread()
         gate.lock.lock()
         while true {
@@ -63,7 +65,7 @@ final class LazyCell<Value>: @unchecked Sendable {
             case .build:
                 gate.lock.unlock()
                 let value: Value
-                do throws(ResolutionError) {
+                do throws(E) {
                     value = try build()
                 } catch {
                     gate.lock.withLock {
@@ -81,14 +83,25 @@ final class LazyCell<Value>: @unchecked Sendable {
     }
 
     /// The held value, or nil while empty or building.
-    var current: Value? {
+    package var current: Value? {
         gate.lock.withLock { held }
+    }
+
+    /// Holds `value` in place of what was held (a wrapper written to); returns the value it
+    /// replaces, so that the caller releases it outside the lock. A build in progress stores
+    /// its own value when it ends.
+    @discardableResult
+    package func store(_ value: Value) -> Value? {
+        gate.lock.withLock {
+            defer { held = value }
+            return held
+        }
     }
 
     /// Lets the held value go; returns it so that the caller releases it outside the lock.
     /// A build in progress is not affected: it stores its value when it ends.
     @discardableResult
-    func clear() -> Value? {
+    package func clear() -> Value? {
         gate.lock.withLock {
             defer { held = nil }
             return held
