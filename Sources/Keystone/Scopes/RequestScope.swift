@@ -50,17 +50,18 @@ public final class RequestScope: @unchecked Sendable {
 
     /// One `.request` registration this scope has met.
     ///
-    /// Its states: *building* (`builder` set, `box` nil: a resolution builds it; others wait),
-    /// *built* (`box` set: every resolve gets it), *free* (both nil: a build failed, the next
-    /// resolve builds). A row is never removed before the scope ends.
+    /// Its states: *built* (`box` set: every resolve gets it), or not built, where the engine's
+    /// build-once machine (`build`) says who builds it and who waits (*free* when it is idle: a
+    /// build failed, the next resolve builds). A row is never removed before the scope ends.
     private struct Row {
         let entry: AnyEntry
         /// `entry`'s identity, which ``index(of:)`` compares: reading it copies no reference.
         let id: ObjectIdentifier
         var box: AnyObject?
-        /// Unretained: set only while the builder's build runs, which holds the context, and
-        /// cleared (under `gate.lock`) before that build returns.
-        var builder: Unmanaged<ResolutionContext>?
+        /// Who builds it, and how many wait. The builder is unretained: it is set only while
+        /// its build runs, which holds the context, and cleared (under `gate.lock`) before that
+        /// build returns.
+        var build = BuildState<Unmanaged<ResolutionContext>>()
         /// When its build finished, counted from 1 (0: not built): the order to dispose in,
         /// reversed.
         var finished = 0
@@ -216,24 +217,42 @@ public final class RequestScope: @unchecked Sendable {
     func claim(_ entry: AnyEntry, by context: ResolutionContext) -> Claim {
         gate.lock.lock()
         defer { gate.lock.unlock() }
+        let me = Unmanaged.passUnretained(context)
         while true {
             if hasEnded { return .ended }
             guard let index = index(of: entry) else {
-                let row = Row(entry: entry, id: ObjectIdentifier(entry), box: nil, builder: .passUnretained(context))
+                var row = Row(entry: entry, id: ObjectIdentifier(entry), box: nil)
+                _ = row.build.claim(by: me, isSameBuilder: Self.isSameContext)
                 if first == nil { first = row } else { more.append(row) }
                 return .build
             }
-            let (box, builder) = withRow(index) { ($0.box, $0.builder) }
-            if let box { return .built(box) }
-            guard let builder else {
-                withRow(index) { $0.builder = .passUnretained(context) }
-                return .build
+            let claim = withRow(index) { row -> BuildState<Unmanaged<ResolutionContext>>.Claim? in
+                row.box == nil ? row.build.claim(by: me, isSameBuilder: Self.isSameContext) : nil
             }
-            if wouldWaitForItself(context, on: builder.takeUnretainedValue()) { return .cycle }
-            waits.append((context, index))
-            gate.wait()
-            waits.removeAll { $0.waiter === context }
+            switch claim {
+            case nil:
+                return withRow(index) { .built($0.box!) }
+            case .build:
+                return .build
+            case .reentered:
+                return .cycle
+            case .wait(let builder):
+                if wouldWaitForItself(context, on: builder.takeUnretainedValue()) {
+                    withRow(index) { $0.build.stopWaiting() }
+                    return .cycle
+                }
+                waits.append((context, index))
+                gate.wait()
+                waits.removeAll { $0.waiter === context }
+                // An ended scope has given its rows away.
+                if !hasEnded { withRow(index) { $0.build.stopWaiting() } }
+            }
         }
+    }
+
+    /// Whether two builders are the same resolution.
+    private static func isSameContext(_ a: Unmanaged<ResolutionContext>, _ b: Unmanaged<ResolutionContext>) -> Bool {
+        a.toOpaque() == b.toOpaque()
     }
 
     /// Whether `context` waiting for `builder` would never end: the builder is `context` (or a
@@ -245,7 +264,7 @@ public final class RequestScope: @unchecked Sendable {
         while let blocking = current, steps <= waits.count {
             if context.isSelfOrOrigin(blocking) || isSameThread(blocking.thread, context.thread) { return true }
             current = waits.first { $0.waiter === blocking }.flatMap { wait in
-                withRow(wait.row) { $0.builder?.takeUnretainedValue() }
+                withRow(wait.row) { $0.build.builder?.takeUnretainedValue() }
             }
             steps += 1
         }
@@ -260,12 +279,12 @@ public final class RequestScope: @unchecked Sendable {
         let late: Bool = gate.lock.withLock {
             guard !hasEnded, let index = index(of: entry) else { return true }
             finished += 1
-            withRow(index) { row in
+            let wake = withRow(index) { row in
                 row.box = taken.take()
-                row.builder = nil
                 row.finished = finished
+                return row.build.finish()
             }
-            if !waits.isEmpty { gate.broadcast() }
+            if wake { gate.broadcast() }
             return false
         }
         if late, let box = taken { entry.disposeInRequest(box) }
@@ -283,9 +302,8 @@ public final class RequestScope: @unchecked Sendable {
     /// builds it.
     func abandon(_ entry: AnyEntry) {
         gate.lock.withLock {
-            guard let index = index(of: entry) else { return }
-            withRow(index) { $0.builder = nil }
-            if !waits.isEmpty { gate.broadcast() }
+            guard !hasEnded, let index = index(of: entry) else { return }
+            if withRow(index, { $0.build.finish() }) { gate.broadcast() }
         }
     }
 

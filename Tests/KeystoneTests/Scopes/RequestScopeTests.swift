@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Keystone
@@ -349,6 +350,75 @@ struct RequestScopeTests {
         #expect(throws: ResolutionError.self) { try request.tryResolve(Store.self) }
         let store: Store = try request.tryResolve()
         #expect(try request.tryResolve(Store.self) === store)
+    }
+
+    @Test("A build that fails while other threads of the request wait is built again by one of them")
+    func failedBuildWhileOthersWait() {
+        struct Flaky: Error {}
+        let attempts = Counter()
+        let resolving = Gate(expected: 4)
+        let app = Container()
+        app.register(scope: .request) { _ in
+            if attempts.increment() == 1 {
+                // Every thread has started resolving before the first build fails.
+                resolving.waitForAll()
+                throw Flaky()
+            }
+            return Store()
+        }
+        let request = app.beginRequest()
+        defer { request.end() }
+        let seen = ResultBox<ObjectIdentifier>()
+        onThreads(4) { _ in
+            resolving.arrive()
+            seen.append((try? request.tryResolve(Store.self)).map(ObjectIdentifier.init))
+        }
+        let stores = seen.all.compactMap { $0 }
+        #expect(attempts.value == 2)
+        #expect(stores.count == 3)
+        #expect(Set(stores).count == 1)
+    }
+
+    @Test("A request ended while a resolve waits for a build: the waiter gets requestEnded")
+    func endedWhileWaiting() {
+        let building = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let app = Container()
+        app.register(scope: .request) { _ in
+            building.signal()
+            release.wait()
+            return Store()
+        }
+        let request = app.beginRequest()
+        let built = ResultBox<Bool>()
+        let waited = ResultBox<ResolutionError.Kind>()
+        let waiting = Gate(expected: 1)
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            built.append((try? request.tryResolve(Store.self)) != nil)
+            done.leave()
+        }
+        .start()
+        building.wait()
+        done.enter()
+        Thread {
+            waiting.arrive()
+            do throws(ResolutionError) {
+                _ = try request.tryResolve(Store.self)
+                waited.append(nil)
+            } catch {
+                waited.append(error.kind)
+            }
+            done.leave()
+        }
+        .start()
+        waiting.waitForAll()
+        request.end()
+        release.signal()
+        done.wait()
+        #expect(built.all == [true])
+        #expect(waited.all == [.requestEnded])
     }
 }
 
