@@ -121,10 +121,22 @@ class AnyEntry: @unchecked Sendable {
         self.argumentTypes = argumentTypes
         self.location = location
         self.boundTo = boundTo
-        self.holdsInstance = scope.isHeld && !isAsync
-        self.isTransient = scope == .transient
-        if case .request = scope.kind { self.isRequestScoped = true } else { self.isRequestScoped = false }
-        self.isShared = scope.isHeld || scope == .weak || isRequestScoped
+        // One switch on the lifetime: `==` on `Scope` compares through `Lifetime`'s `Equatable`
+        // witness (another module), twice per registration.
+        let isHeld: Bool
+        switch scope.kind {
+        case .transient:
+            (isHeld, isTransient, isRequestScoped, isShared) = (false, true, false, false)
+        case .graph:
+            (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, false)
+        case .weak:
+            (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, true)
+        case .singleton, .cached:
+            (isHeld, isTransient, isRequestScoped, isShared) = (true, false, false, true)
+        case .request:
+            (isHeld, isTransient, isRequestScoped, isShared) = (false, false, true, true)
+        }
+        self.holdsInstance = isHeld && !isAsync
         self.isClassInRequest = isRequestScoped && serviceType is AnyClass
         self.isRequestValue = isRequestValue
         self.hasAfterCreation = hasAfterCreation
