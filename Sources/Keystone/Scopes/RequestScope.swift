@@ -48,6 +48,9 @@ public final class RequestScope: @unchecked Sendable {
     /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given them.
     private let values: [(type: ObjectIdentifier, value: any Sendable)]
 
+    /// The resolution building a row, unretained (see ``Row/build``).
+    private typealias Builder = Unmanaged<ResolutionContext>
+
     /// One `.request` registration this scope has met.
     ///
     /// Its states: *built* (`box` set: every resolve gets it), or not built, where the engine's
@@ -61,7 +64,7 @@ public final class RequestScope: @unchecked Sendable {
         /// Who builds it, and how many wait. The builder is unretained: it is set only while
         /// its build runs, which holds the context, and cleared (under `gate.lock`) before that
         /// build returns.
-        var build = BuildState<Unmanaged<ResolutionContext>>()
+        var build = BuildState<Builder>()
         /// When its build finished, counted from 1 (0: not built): the order to dispose in,
         /// reversed.
         var finished = 0
@@ -217,7 +220,7 @@ public final class RequestScope: @unchecked Sendable {
     func claim(_ entry: AnyEntry, by context: ResolutionContext) -> Claim {
         gate.lock.lock()
         defer { gate.lock.unlock() }
-        let me = Unmanaged.passUnretained(context)
+        let me = Builder.passUnretained(context)
         while true {
             if hasEnded { return .ended }
             guard let index = index(of: entry) else {
@@ -226,7 +229,7 @@ public final class RequestScope: @unchecked Sendable {
                 if first == nil { first = row } else { more.append(row) }
                 return .build
             }
-            let claim = withRow(index) { row -> BuildState<Unmanaged<ResolutionContext>>.Claim? in
+            let claim = withRow(index) { row -> BuildState<Builder>.Claim? in
                 row.box == nil ? row.build.claim(by: me, isSameBuilder: Self.isSameContext) : nil
             }
             switch claim {
@@ -251,7 +254,7 @@ public final class RequestScope: @unchecked Sendable {
     }
 
     /// Whether two builders are the same resolution.
-    private static func isSameContext(_ a: Unmanaged<ResolutionContext>, _ b: Unmanaged<ResolutionContext>) -> Bool {
+    private static func isSameContext(_ a: Builder, _ b: Builder) -> Bool {
         a.toOpaque() == b.toOpaque()
     }
 
