@@ -169,40 +169,6 @@ extension Container {
     }
 }
 
-extension Container {
-    /// The resolver to call the registration's factory with, straight from
-    /// ``resolveAsync(_:name:arguments:)``, if `probe`'s registration (found in this container)
-    /// needs nothing but its factory: an async `.transient` or `.graph` registration (a
-    /// `.graph` instance is built once per resolution, and a top-level resolve starts one)
-    /// with no `then` hooks, resolved with no logger to tell, in a container not disposed. Nil
-    /// otherwise: the resolution's full path, which reports what this one cannot.
-    ///
-    /// - Returns: The resolver, whose `current` is the registration, with the probe's reference
-    ///   to it (the caller gives it back only when this returns nil).
-    @usableFromInline
-    func plainAsyncResolver(taking probe: Probe) -> AsyncResolver? {
-        guard case .entry(let found) = probe else { return nil }
-        let entry = found.takeUnretainedValue()
-        guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !registry.isLogging, !lifecycle.isDisposed
-        else { return nil }
-        return AsyncResolver(
-            owner: features.weakContainer,
-            resolution: AsyncResolution(),
-            outer: [],
-            current: found.takeRetainedValue()
-        )
-    }
-
-    /// Whether `probe` found a synchronous registration that needs no check before a
-    /// synchronous resolve (not async, not main-actor): one that ``resolveAsync(_:name:arguments:)``
-    /// resolves as ``tryResolve(_:name:arguments:)`` does.
-    @usableFromInline
-    func isPlainSynchronous(_ probe: Probe) -> Bool {
-        guard case .entry(let found) = probe else { return false }
-        return !found.takeUnretainedValue().needsSynchronousCheck
-    }
-}
-
 /// A registration with an async factory, just made, to refine with more types and hooks.
 ///
 /// ```swift

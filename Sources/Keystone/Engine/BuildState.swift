@@ -14,7 +14,7 @@
 /// | Owner | Builder | Lock | Built value |
 /// |---|---|---|---|
 /// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
-/// | A shared async build (`AsyncResolver.shared`) | the build's `Task` | the slot's lock | the slot |
+/// | A shared async build (`AsyncResolution.shared`) | the build's `Task` | the slot's lock | the slot |
 /// | A ``RequestScope``'s row (a `.request` instance) | the `ResolutionContext`, unretained | the scope's own | the row |
 /// | ``LazyCell`` (lazy resolvers and wrappers, the modules' too) | the building thread | the cell's own | the cell |
 /// | ``FirstUseGate`` (`AutoRegistering`, the modules' run-once hooks) | the running thread | the gate's own | the gate's `done` flag |

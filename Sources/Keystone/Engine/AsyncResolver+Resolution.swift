@@ -1,0 +1,160 @@
+import CKeystoneThreadPrimitives
+
+/// An async factory's nested resolves, as the engine runs them: the plain registration's
+/// factory called directly, a `.graph` instance through the resolution's record of it, and
+/// everything else through the resolution (see ``AsyncResolution``).
+extension AsyncResolver {
+    /// Calls the factory of ``current``, an `AsyncEntry<Service>`, with this resolver: what a
+    /// plain registration's resolve is (see ``Container/plainAsyncResolver(taking:)``).
+    @inlinable
+    @inline(__always)
+    func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+        let entry = current! as! AsyncEntry<Service>
+        do {
+            return try await entry.factory(self, arguments)
+        } catch {
+            throw AsyncResolution.failure(error, of: entry, path: path)
+        }
+    }
+
+    /// The instance of ``current``, a `.graph` `AsyncEntry<Service>`, in this resolution: built
+    /// once with this resolver, by the first branch that asks.
+    @inlinable
+    @inline(__always)
+    func graphInstance<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+        try await resolution.graphInstance(of: current!) { () async throws(ResolutionError) in
+            try await callFactory(Service.self, arguments: arguments)
+        }
+    }
+
+    /// The owner's probe for `key` (a parent's built instance, for a key the owner does not
+    /// register), with the owner, which the caller keeps alive while it copies a published
+    /// instance; nil once the owner is gone.
+    @usableFromInline
+    func probe(for key: RegistryKey) -> (Probe, Container)? {
+        guard let container = owner.container else { return nil }
+        let probe = container.registry.probeForResolve(key)
+        if !probe.hasSlot, container.parent != nil, let box = container.protectPublishedByParent(for: key) {
+            return (.published(box), container)
+        }
+        return (probe, container)
+    }
+
+    /// The resolver for `probe`'s registration, found in `owner`, if a nested resolve of it
+    /// needs nothing but its factory (and, for `.graph`, the resolution's record of its
+    /// instance): an async `.transient` or `.graph` registration with no `then` hooks and not
+    /// already on the path (a cycle), with no logger to tell, in a container not disposed. It
+    /// takes the probe's reference to the registration; the caller gives it back only when
+    /// this returns nil.
+    @usableFromInline
+    func plainResolver(taking probe: Probe, in owner: Container) -> AsyncResolver? {
+        guard case .entry(let found) = probe else { return nil }
+        let entry = found.takeUnretainedValue()
+        guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !owner.registry.isLogging,
+            !owner.lifecycle.isDisposed, current !== entry, !outer.contains(where: { $0 === entry })
+        else { return nil }
+        return AsyncResolver(owner: self.owner, resolution: resolution, outer: path, current: found.takeRetainedValue())
+    }
+
+    /// ``resolve(_:name:arguments:)`` when neither a built instance nor a plain registration
+    /// answers: looked up again, here and in the parents, and resolved in the resolution.
+    @usableFromInline
+    func resolveInResolution<Service, each Argument: Sendable>(
+        _ type: Service.Type,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        let argumentTypes: Any.Type = (repeat each Argument).self
+        // The path in words, for an error only: made on every call, it was a string per level.
+        func steps() -> [String] { path.map(Failure.step) }
+        guard let start = owner.container else {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps() + [Failure.step(service: Service.self, name: name)]
+            )
+        }
+        switch start.lookUp(key) {
+        case .found(let entry, let owner):
+            if entry.isAsync {
+                return try await resolution.resolve(
+                    entry as! AsyncEntry<Service>,
+                    owner: owner,
+                    path: path,
+                    arguments: ArgumentBox.holding(repeat each arguments)
+                )
+            }
+            return try await owner.resolveSynchronously(
+                key,
+                onMainActor: entry.isMainActor,
+                name: name,
+                arguments: repeat each arguments
+            )
+        case .disposed:
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps() + [Failure.step(service: Service.self, name: name)]
+            )
+        case .missing:
+            break
+        }
+        // On a miss, the same next steps as a synchronous resolve, in the same order: the
+        // first-use hook, then an optional's wrapped registration.
+        if FirstUseGate.shouldLookAgain(for: key, from: start) {
+            return try await resolveInResolution(type, name: name, arguments: repeat each arguments)
+        }
+        if let optional = Service.self as? any AsyncOptionalResolvable.Type,
+            let found = try await optional.resolveWrapped(
+                with: self, from: start, key: key, name: name, arguments: repeat each arguments)
+        {
+            return found as! Service
+        }
+        if start.lifecycle.isDisposed {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: steps() + [Failure.step(service: Service.self, name: name)]
+            )
+        }
+        throw Failure.missing(
+            service: Service.self,
+            name: name,
+            arguments: argumentTypes,
+            path: steps() + [Failure.step(service: Service.self, name: name)],
+            candidates: start.registrations(of: key.service)
+        )
+    }
+}
+
+/// Lets `resolveAsync(Wrapped?.self)` fall back to the registration of `Wrapped`, as a
+/// synchronous resolve does (`OptionalResolvable`).
+protocol AsyncOptionalResolvable {
+    static func resolveWrapped<each Argument: Sendable>(
+        with resolver: AsyncResolver,
+        from container: Container,
+        key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Any?
+}
+
+extension Optional: AsyncOptionalResolvable {
+    static func resolveWrapped<each Argument: Sendable>(
+        with resolver: AsyncResolver,
+        from container: Container,
+        key: RegistryKey,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Any? {
+        let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
+        // Found, or disposed (which the resolve reports as such): only a miss falls through.
+        if case .missing = container.lookUp(wrappedKey) { return nil }
+        let wrapped: Wrapped = try await resolver.resolve(Wrapped.self, name: name, arguments: repeat each arguments)
+        return Optional(wrapped) as Any
+    }
+}
