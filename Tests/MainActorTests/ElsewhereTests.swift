@@ -144,3 +144,32 @@ final class LockedCount: @unchecked Sendable {
     func add() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
 }
+
+/// What a logger hears of awaited resolves that go to the main actor.
+@Suite struct ElsewhereLoggingTests {
+    @Test func aResolveSentToTheMainActorReportsItsBuildsAndNoFailure() async throws {
+        let container = makeContainer()
+        container.register(scope: .transient) { r in Coordinator(model: try r.resolve()) }
+        let heard = HeardEvents()
+        container.logger = heard
+
+        _ = try await container.resolveAsync(Coordinator.self)
+
+        // The synchronous try off the main actor, which failed there, is not a failure of the
+        // resolve: it was tried again on the main actor, where it built.
+        #expect(heard.kinds.filter { $0 == .failed }.isEmpty, "\(heard.kinds)")
+        #expect(heard.kinds.contains(.built))
+    }
+}
+
+/// A logger that keeps the kinds of the events it is told of.
+///
+/// `@unchecked Sendable`: `events` is read and written only under `lock`.
+final class HeardEvents: ContainerLogger, @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [ContainerEvent.Kind] = []
+
+    func log(_ event: ContainerEvent) { lock.withLock { events.append(event.kind) } }
+
+    var kinds: [ContainerEvent.Kind] { lock.withLock { events } }
+}

@@ -26,10 +26,12 @@ extension Container {
 
     /// Whether `probe` found a synchronous registration that needs no check before a
     /// synchronous resolve (not async, not main-actor): one that ``resolveAsync(_:name:arguments:)``
-    /// resolves as ``tryResolve(_:name:arguments:)`` does.
+    /// resolves as ``tryResolve(_:name:arguments:)`` does. Not with a logger: such a resolve
+    /// that reaches a main-actor registration is tried again on the main actor, and the logger
+    /// is told of the failure that sends it there; the full path reports only the outcome.
     @usableFromInline
     func isPlainSynchronous(_ probe: Probe) -> Bool {
-        guard case .entry(let found) = probe else { return false }
+        guard case .entry(let found) = probe, !registry.isLogging else { return false }
         return !found.takeUnretainedValue().needsSynchronousCheck
     }
 }

@@ -123,7 +123,8 @@ extension Container {
         in context: ResolutionContext,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: UnsafeRawPointer,
+        reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         if lifecycle.isDisposed {
             throw context.disposedError(Service.self, name: name, argumentTypes: argumentTypes)
@@ -132,7 +133,7 @@ extension Container {
             return try context.resolve(
                 key, in: self, found: found, name: name, argumentTypes: argumentTypes, arguments: arguments)
         } catch {
-            if registry.isLogging { log { ContainerEvent(failure: error) } }
+            if reportsFailure && registry.isLogging { log { ContainerEvent(failure: error) } }
             throw error
         }
     }
@@ -169,7 +170,8 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
-        requestScope: RequestScope? = nil
+        requestScope: RequestScope? = nil,
+        reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let found = registry.lookUpEntry(key)
         defer { found.release() }
@@ -181,11 +183,16 @@ extension Container {
             argumentTypes: argumentTypes,
             arguments: arguments,
             observer: observer,
-            requestScope: requestScope
+            requestScope: requestScope,
+            reportsFailure: reportsFailure
         )
     }
 
     /// Runs a top-level resolution of `key`, `found` here, in a context of its own.
+    ///
+    /// - Parameter reportsFailure: Whether a failure goes to the logger: not for a resolution
+    ///   that an awaited resolve starts for a synchronous registration, whose failure that
+    ///   resolve reports, once, from the container it was asked of.
     @inline(__always)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
@@ -195,7 +202,8 @@ extension Container {
         argumentTypes: Any.Type,
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
-        requestScope: RequestScope? = nil
+        requestScope: RequestScope? = nil,
+        reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let context = ResolutionContext.begin(
             root: self, origin: origin, observer: observer, requestScope: requestScope)
@@ -205,7 +213,9 @@ extension Container {
             CurrentResolution.context = previous
             ResolutionContext.finish(context)
         }
-        return try run(key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments)
+        return try run(
+            key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments,
+            reportsFailure: reportsFailure)
     }
 
     /// The registrations of a service type in this container and its parents, for

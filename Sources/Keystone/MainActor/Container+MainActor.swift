@@ -98,7 +98,8 @@ extension Container {
         ResolvedOnMainActor(value: try resolveHere(key, name: name, arguments: repeat each arguments))
     }
 
-    /// Resolves `key` in a synchronous resolution of its own, on the calling thread.
+    /// Resolves `key` in a synchronous resolution of its own, on the calling thread. A failure
+    /// is not reported here: the awaited resolve that asked reports it.
     private func resolveHere<Service, each Argument>(
         _ key: RegistryKey,
         name: Name?,
@@ -110,7 +111,8 @@ extension Container {
                 origin: nil,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer)
+                arguments: UnsafeRawPointer(pointer),
+                reportsFailure: false
             )
         }
     }

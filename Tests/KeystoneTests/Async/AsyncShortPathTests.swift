@@ -198,6 +198,24 @@ struct AsyncShortPathTests {
             ])
     }
 
+    @Test("A failing synchronous registration reached from an async factory or through a parent is reported once")
+    func synchronousFailureReportedOnce() async throws {
+        let recorder = EventRecorder()
+        let parent = Container()
+        parent.register(AwaitedInner.self, scope: .transient) { _ in throw AwaitedFailure() }
+        parent.logger = recorder
+        let child = Container(parent: parent)
+        child.register { r in try await AwaitedMiddle(inner: r.resolve()) }
+        child.logger = recorder
+        // From an async factory: the synchronous resolution it starts does not report the
+        // failure that the awaited resolve around it reports.
+        await #expect(throws: ResolutionError.self) { try await child.resolveAsync(AwaitedMiddle.self) }
+        // Through a parent, as `tryResolve` reports it: once, by the container asked.
+        await #expect(throws: ResolutionError.self) { try await child.resolveAsync(AwaitedInner.self) }
+        #expect(throws: ResolutionError.self) { try child.tryResolve(AwaitedInner.self) }
+        #expect(recorder.all.filter { $0.kind == .failed }.count == 3)
+    }
+
     @Test("A disposed container's async transient fails with disposed")
     func disposed() async throws {
         let container = Container()
