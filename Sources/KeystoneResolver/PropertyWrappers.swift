@@ -90,7 +90,7 @@ func lazyReadWhileResolving(_ service: Any.Type) -> Never {
 /// Reading it from several threads at once resolves it once. `$formatter.release()` drops the
 /// instance; the next read resolves again.
 @propertyWrapper public struct LazyInjected<Service> {
-    /// Shared by the wrapper's copies; resolved in once, with no lock held.
+    /// Shared by the wrapper's copies: resolved once, with no lock held while it resolves.
     private let cell = LazyCell<Service>()
     /// The resolver to resolve from; ``Resolver/root`` when nil.
     public var container: Resolver?
@@ -151,7 +151,7 @@ func lazyReadWhileResolving(_ service: Any.Type) -> Never {
 ///
 /// `$coordinator.release()` drops the reference; the next read resolves again.
 @propertyWrapper public struct WeakLazyInjected<Service> {
-    /// Shared by the wrapper's copies; resolved in once, with no lock held.
+    /// Shared by the wrapper's copies: resolved once, with no lock held while it resolves.
     private let cell = LazyCell<WeakInstance>()
     /// The resolver to resolve from; ``Resolver/root`` when nil.
     public var container: Resolver?
