@@ -66,15 +66,14 @@ extension AsyncResolver {
     ) async throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let argumentTypes: Any.Type = (repeat each Argument).self
-        // The path in words, for an error only: made on every call, it was a string per level.
-        func steps() -> [String] { path.map(Failure.step) }
+        // The path in words, ending with this service, for an error only: made on every call,
+        // it was a string per level.
+        func steps() -> [String] { path.map(Failure.step) + [Failure.step(service: Service.self, name: name)] }
+        func disposed() -> ResolutionError {
+            Failure.disposed(service: Service.self, name: name, argumentTypes: argumentTypes, path: steps())
+        }
         guard let start = owner.container else {
-            throw Failure.disposed(
-                service: Service.self,
-                name: name,
-                argumentTypes: argumentTypes,
-                path: steps() + [Failure.step(service: Service.self, name: name)]
-            )
+            throw disposed()
         }
         switch start.lookUp(key) {
         case .found(let entry, let owner):
@@ -93,12 +92,7 @@ extension AsyncResolver {
                 arguments: repeat each arguments
             )
         case .disposed:
-            throw Failure.disposed(
-                service: Service.self,
-                name: name,
-                argumentTypes: argumentTypes,
-                path: steps() + [Failure.step(service: Service.self, name: name)]
-            )
+            throw disposed()
         case .missing:
             break
         }
@@ -114,18 +108,13 @@ extension AsyncResolver {
             return found as! Service
         }
         if start.lifecycle.isDisposed {
-            throw Failure.disposed(
-                service: Service.self,
-                name: name,
-                argumentTypes: argumentTypes,
-                path: steps() + [Failure.step(service: Service.self, name: name)]
-            )
+            throw disposed()
         }
         throw Failure.missing(
             service: Service.self,
             name: name,
             arguments: argumentTypes,
-            path: steps() + [Failure.step(service: Service.self, name: name)],
+            path: steps(),
             candidates: start.registrations(of: key.service)
         )
     }
