@@ -45,10 +45,12 @@ class AnyEntry: @unchecked Sendable {
     /// its factory reads the value the request scope began with, which the scope neither keeps
     /// nor disposes (it is the caller's).
     let isRequestValue: Bool
-    /// Whether this is a `.request` registration of a class type: a request scope then keeps
-    /// its instance itself, with no box (`Entry.requestStored`). Asked only of a `.request`
-    /// registration, so that registering costs nothing more.
-    let isClassInRequest: Bool
+    /// Whether this is a `.request` or `.weak` registration of a class type: its instance is
+    /// kept as the object itself, and read back with no cast (a request scope keeps it with no
+    /// box, `Entry.requestStored`; a `.weak` reference's object is the instance, where a cast
+    /// back to `Service` asked the runtime for about 450 instructions on every resolve). Asked
+    /// only of those two scopes, so that registering the others costs nothing more.
+    let keepsObjectItself: Bool
     /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
     /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Such
     /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
@@ -124,6 +126,7 @@ class AnyEntry: @unchecked Sendable {
         // One switch on the lifetime: `==` on `Scope` compares through `Lifetime`'s `Equatable`
         // witness (another module), twice per registration.
         let isHeld: Bool
+        var isWeak = false
         switch scope.kind {
         case .transient:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, true, false, false)
@@ -131,13 +134,14 @@ class AnyEntry: @unchecked Sendable {
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, false)
         case .weak:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, true)
+            isWeak = true
         case .singleton, .cached:
             (isHeld, isTransient, isRequestScoped, isShared) = (true, false, false, true)
         case .request:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, true, true)
         }
         self.holdsInstance = isHeld && !isAsync
-        self.isClassInRequest = isRequestScoped && serviceType is AnyClass
+        self.keepsObjectItself = (isRequestScoped || isWeak) && serviceType is AnyClass
         self.isRequestValue = isRequestValue
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
@@ -257,14 +261,21 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// object itself for a class, a box otherwise.
     @inline(__always)
     func requestStored(_ value: Service) -> AnyObject {
-        isClassInRequest ? unsafeBitCast(value, to: AnyObject.self) : makeBox(value)
+        keepsObjectItself ? unsafeBitCast(value, to: AnyObject.self) : makeBox(value)
     }
 
     /// The instance that ``requestStored(_:)`` made `stored` of.
     @inline(__always)
     func requestInstance(_ stored: AnyObject) -> Service {
-        isClassInRequest
-            ? unsafeBitCast(stored, to: Service.self) : unsafeDowncast(stored, to: InstanceBox<Service>.self).value
+        keepsObjectItself ? instance(itself: stored) : unsafeDowncast(stored, to: InstanceBox<Service>.self).value
+    }
+
+    /// `object` as the instance it is, for a registration that keeps its instances as the
+    /// objects themselves (``AnyEntry/keepsObjectItself``): reinterpreted, not cast, since
+    /// `Service` is then the object's class or one it inherits from.
+    @inline(__always)
+    func instance(itself object: AnyObject) -> Service {
+        unsafeBitCast(object, to: Service.self)
     }
 
     /// What verification builds instead of calling `factory`, for
@@ -398,8 +409,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @inline(__always)
     var currentInstance: InstanceBox<Service>? {
         if let held { return held }
-        if case .weak = scope.kind, let object, object is Service { return makeBox(object as! Service) }
-        return nil
+        guard case .weak = scope.kind, let object else { return nil }
+        if keepsObjectItself { return makeBox(instance(itself: object)) }
+        return object is Service ? makeBox(object as! Service) : nil
     }
 
     /// A box holding `value`, made from ``boxType``.
@@ -425,8 +437,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     override func disposeInRequest(_ stored: AnyObject) {
         // Not a class type (a struct, an existential): the full check.
-        guard isClassInRequest else { return dispose(stored) }
-        let value = unsafeBitCast(stored, to: Service.self)
+        guard keepsObjectItself else { return dispose(stored) }
+        let value = instance(itself: stored)
         // A class instance: its class is read, not cast.
         let found = ObjectIdentifier(Swift.type(of: stored))
         if slot.lock.withLock({ plainClass }) != found {

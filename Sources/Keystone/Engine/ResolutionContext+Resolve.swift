@@ -406,10 +406,12 @@ extension ResolutionContext {
         // path takes no container-wide lock.
         if entry.holdsInstance {
             if let box = entry.slot.readPublished { return InstanceBox<Service>.copy(box) }
-        } else if let object = entry.slot.lock.withLock({ entry.object }), object is Service {
+        } else if let object = entry.slot.lock.withLock({ entry.object }) {
+            // A class instance is the object itself: no cast.
+            if entry.keepsObjectItself { return entry.instance(itself: object) }
             // `is`, then `as!`, rather than `as?`: a `Service?` here would make every call of
             // this unspecialised function ask the runtime for `Optional<Service>`'s metadata.
-            return object as! Service
+            if object is Service { return object as! Service }
         }
         // The owner container's lock orders the claim, the wait and the store with that
         // container's `register`, `reset` and `dispose`; no other container takes it.

@@ -147,6 +147,16 @@ struct ScopeTests {
         #expect(first === second)
     }
 
+    @Test("weak registered as a superclass hands out the subclass instance it holds")
+    func weakSuperclass() throws {
+        let container = Container()
+        container.register(WeakBase.self, scope: .weak) { _ in WeakDerived(label: "derived") }
+        let first: WeakBase = try container.tryResolve()
+        let second: WeakBase = try container.tryResolve()
+        #expect(first === second)
+        #expect((second as? WeakDerived)?.label == "derived")
+    }
+
     @Test("weak on a value type is an error, not a silent transient")
     func weakValueType() throws {
         let container = Container()
@@ -274,4 +284,11 @@ struct WeakOptionalScopeTests {
         let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Int?.self) }
         #expect(error?.kind == .weakValueType)
     }
+}
+
+/// A class that `.weak` is registered as, while its factory makes a subclass.
+class WeakBase {}
+final class WeakDerived: WeakBase {
+    let label: String
+    init(label: String) { self.label = label }
 }
