@@ -13,7 +13,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Each `.graph` instance of the resolution, by entry, in the order they were first
     /// asked for: being built, or built. A list, searched from the end: a resolution has a
     /// handful, where a dictionary would hash each entry on every look.
-    private var graph: [(entry: ObjectIdentifier, instance: GraphInstance)] = []
+    private var graph: [GraphRow] = []
     /// The instances whose `then` hooks are running, by entry: resolving one again from its
     /// own hooks (or what they resolve) returns it, which is how a hook closes a circular
     /// reference, as in a synchronous resolution.
@@ -75,26 +75,31 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// The `.graph` instance of `entry` in this resolution, built once by `build`, in the
-    /// first branch that asks (see ``claimGraphInstance(of:)``).
+    /// first branch that asks (see ``claimGraphInstance(of:)``). A build that fails keeps
+    /// nothing, as in a synchronous resolution: its error is that branch's, and a branch that
+    /// waited for it, or asks later, builds again.
     @inlinable
     @inline(__always)
     func graphInstance<Service>(
         of entry: AnyEntry,
         build: () async throws(ResolutionError) -> Service
     ) async throws(ResolutionError) -> Service {
-        switch claimGraphInstance(of: entry) {
-        case .built(let result):
-            return try result.get().value as! Service
-        case .wait:
-            return try await waitForGraphInstance(of: entry).get().value as! Service
-        case .build:
-            do {
-                let instance = try await build()
-                finishGraphInstance(of: entry, with: .success(Built(instance)))
+        while true {
+            switch claimGraphInstance(of: entry) {
+            case .built(let built):
+                return built.value as! Service
+            case .wait:
+                await waitForGraphInstance(of: entry)
+            case .build:
+                let instance: Service
+                do {
+                    instance = try await build()
+                } catch {
+                    finishGraphInstance(of: entry, with: nil)
+                    throw error
+                }
+                finishGraphInstance(of: entry, with: Built(instance))
                 return instance
-            } catch {
-                finishGraphInstance(of: entry, with: .failure(error))
-                throw error
             }
         }
     }
@@ -102,22 +107,25 @@ final class AsyncResolution: @unchecked Sendable {
     /// Claims the build of `entry`'s `.graph` instance in this resolution, which is built
     /// once: by the first branch that asks (`.build`: then it calls
     /// ``finishGraphInstance(of:with:)``), in its own task, while the branches that ask
-    /// meanwhile (`async let`) wait for it (`.wait`: ``waitForGraphInstance(of:)``). What the
-    /// build ended with, the instance or the error, is what every later resolve of it gets
-    /// (`.built`).
+    /// meanwhile (`async let`) wait for it (`.wait`: ``waitForGraphInstance(of:)``, then they
+    /// ask again). The engine's build-once machine (``BuildState``) decides; a branch never
+    /// waits for its own build, because the resolution's path reports that as a cycle first.
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
         let id = ObjectIdentifier(entry)
         return lock.withLock {
-            guard let index = graphIndex(of: id) else {
-                graph.append((id, .building(waiters: [])))
-                return .build
+            let index: Int
+            if let found = graphIndex(of: id) {
+                if let built = graph[found].built { return .built(built) }
+                index = found
+            } else {
+                graph.append(GraphRow(entry: id))
+                index = graph.count - 1
             }
-            switch graph[index].instance {
-            case .building:
-                return .wait
-            case .built(let result):
-                return .built(result)
+            switch graph[index].build.claim(by: (), isSameBuilder: { _, _ in false }) {
+            case .build: return .build
+            case .wait: return .wait
+            case .reentered: preconditionFailure("a branch waited for its own .graph build")
             }
         }
     }
@@ -128,41 +136,44 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Ends the build of `entry`'s `.graph` instance that this caller claimed, with what it
-    /// made or threw, and wakes the branches that wait for it.
+    /// made (nil: it threw, and nothing is kept), and wakes the branches that wait for it.
     @usableFromInline
-    func finishGraphInstance(of entry: AnyEntry, with result: Result<Built<Any>, ResolutionError>) {
+    func finishGraphInstance(of entry: AnyEntry, with built: Built<Any>?) {
         let id = ObjectIdentifier(entry)
-        let waiters = lock.withLock {
-            guard let index = graphIndex(of: id), case .building(let waiters) = graph[index].instance else {
-                preconditionFailure("a .graph instance was built twice in one resolution")
+        let parked: [GraphRow.Waiter] = lock.withLock {
+            guard let index = graphIndex(of: id) else {
+                preconditionFailure("a .graph instance's build was forgotten while it ran")
             }
-            graph[index].instance = .built(result)
-            return waiters
+            graph[index].built = built
+            guard graph[index].build.finish() else { return [] }
+            defer { graph[index].parked = [] }
+            return graph[index].parked
         }
-        for waiter in waiters { waiter.resume(returning: result) }
+        for waiter in parked { waiter.resume() }
     }
 
-    /// Waits for the build of `entry`'s `.graph` instance that another branch claimed.
+    /// Waits for the build of `entry`'s `.graph` instance that another branch claimed, which
+    /// counted this one as its waiter, to end.
     @usableFromInline
-    func waitForGraphInstance(of entry: AnyEntry) async -> Result<Built<Any>, ResolutionError> {
+    func waitForGraphInstance(of entry: AnyEntry) async {
         let id = ObjectIdentifier(entry)
-        return await withCheckedContinuation { (waiter: GraphInstance.Waiter) in
-            // Registered, or answered, in one step with respect to the builder's end: a build
-            // that ended since the claim is answered here, never missed.
-            let built: Result<Built<Any>, ResolutionError>? = lock.withLock {
+        await withCheckedContinuation { (waiter: GraphRow.Waiter) in
+            // Parked, or answered, in one step with respect to the builder's end: a build
+            // that ended since the claim (and found this waiter not parked yet) is answered
+            // here, never missed.
+            let ended: Bool = lock.withLock {
                 guard let index = graphIndex(of: id) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
-                switch graph[index].instance {
-                case .building(var waiters):
-                    waiters.append(waiter)
-                    graph[index].instance = .building(waiters: waiters)
-                    return nil
-                case .built(let result):
-                    return result
-                }
+                guard graph[index].build.builder != nil else { return true }
+                graph[index].parked.append(waiter)
+                return false
             }
-            if let built { waiter.resume(returning: built) }
+            if ended { waiter.resume() }
+        }
+        lock.withLock {
+            guard let index = graphIndex(of: id) else { return }
+            graph[index].build.stopWaiting()
         }
     }
 
@@ -311,19 +322,23 @@ final class AsyncResolution: @unchecked Sendable {
 enum GraphClaim {
     /// Build it, then finish it.
     case build
-    /// Another branch builds it: wait for it.
+    /// Another branch builds it: wait for that build to end, then ask again.
     case wait
-    /// It was built (or its build failed): this.
-    case built(Result<Built<Any>, ResolutionError>)
+    /// It was built: this.
+    case built(Built<Any>)
 }
 
-/// A `.graph` instance of an async resolution: being built by one of its branches, with the
-/// branches that wait for it, or built (or failed), which every later resolve in the
-/// resolution gets.
-private enum GraphInstance {
-    typealias Waiter = CheckedContinuation<Result<Built<Any>, ResolutionError>, Never>
-    case building(waiters: [Waiter])
-    case built(Result<Built<Any>, ResolutionError>)
+/// A `.graph` instance of an async resolution: who builds it and how many branches wait (the
+/// engine's build-once machine), the branches parked until that build ends, and the instance
+/// once built, which every later resolve in the resolution gets.
+private struct GraphRow {
+    typealias Waiter = CheckedContinuation<Void, Never>
+    let entry: ObjectIdentifier
+    /// A branch builds it, or nobody: the builder needs no identity, since a branch never
+    /// waits for its own build.
+    var build = BuildState<Void>()
+    var parked: [Waiter] = []
+    var built: Built<Any>?
 }
 
 /// What a resolve of a shared async instance does next.

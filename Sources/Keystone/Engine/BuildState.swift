@@ -2,8 +2,9 @@
 /// build-once state machine.
 ///
 /// Every "build it once, let the others wait" in Keystone runs through this value type: shared
-/// instances (`.singleton`, `.cached`, `.weak`) built synchronously or asynchronously, a
-/// request's instances (`.request`), the lazy resolvers and property wrappers, the first-use
+/// instances (`.singleton`, `.cached`, `.weak`) built synchronously or asynchronously, the
+/// `.graph` instances that branches of one async resolution share, a request's instances
+/// (`.request`), the lazy resolvers and property wrappers, the first-use
 /// hook of `Container.shared`, and, through ``LazyCell`` and ``FirstUseGate`` (`package`
 /// types), the compatibility modules' lazy wrappers (Resolver's `@LazyInjected` and
 /// `@WeakLazyInjected`, Swoin's `@Inject`, a Zerk wrapper's `scoped` instance) and run-once
@@ -15,6 +16,7 @@
 /// |---|---|---|---|
 /// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
 /// | A shared async build (`AsyncResolution.shared`) | the build's `Task` | the slot's lock | the slot |
+/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`) | a branch (no identity: a branch never waits for itself) | the resolution's | the row; waiters park as continuations |
 /// | A ``RequestScope``'s row (a `.request` instance) | the `ResolutionContext`, unretained | the scope's own | the row |
 /// | ``LazyCell`` (lazy resolvers and wrappers, the modules' too) | the building thread | the cell's own | the cell |
 /// | ``FirstUseGate`` (`AutoRegistering`, the modules' run-once hooks) | the running thread | the gate's own | the gate's `done` flag |

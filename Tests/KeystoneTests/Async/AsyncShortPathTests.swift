@@ -159,22 +159,46 @@ struct AsyncShortPathTests {
         #expect(builds.value == 1)
     }
 
-    @Test("A .graph build that fails fails every branch that waits for it; the next resolution builds again")
+    @Test("A failed .graph build keeps nothing: a branch that waited builds again, as in a synchronous resolution")
     func failedGraphBuild() async throws {
         let builds = Counter()
         let container = Container()
+        // Two branches of one resolution ask for the leaf; each keeps what it got, or nil.
+        container.register { r in
+            async let left = try? r.resolve(AsyncLeaf.self)
+            async let right = try? r.resolve(AsyncLeaf.self)
+            return await [left, right]
+        }
+        container.register(AsyncLeaf.self) { (_: AsyncResolver) async throws in
+            let attempt = builds.increment()
+            for _ in 0..<100 { await Task.yield() }
+            if attempt == 1 { throw AwaitedFailure() }
+            return AsyncLeaf()
+        }
+        let leaves: [AsyncLeaf?] = try await container.resolveAsync()
+        // The branch whose build failed got nothing; the other, which waited for that build
+        // (or asked after it), built the leaf itself instead of receiving the failure.
+        #expect(builds.value == 2)
+        #expect(leaves.compactMap { $0 }.count == 1)
+        let again: [AsyncLeaf?] = try await container.resolveAsync()
+        #expect(again.compactMap { $0 }.count == 2)
+        #expect(again[0] === again[1])
+        #expect(builds.value == 3)
+    }
+
+    @Test("A .graph build that fails reaches its own branch with the error and the whole path")
+    func failedGraphBuildPath() async throws {
+        let container = Container()
         registerBranches(in: container)
         container.register(AsyncLeaf.self) { (_: AsyncResolver) async throws in
-            builds.increment()
             for _ in 0..<100 { await Task.yield() }
             throw AwaitedFailure()
         }
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncTop.self) }
         #expect(error?.kind == .factoryFailed)
         #expect(error?.underlying is AwaitedFailure)
-        #expect(builds.value == 1)
-        _ = try? await container.resolveAsync(AsyncTop.self)
-        #expect(builds.value == 2)
+        #expect(error?.path.last == "AsyncLeaf")
+        #expect(error?.path.first == "AsyncTop")
     }
 
     @Test("resolveAsync of a synchronous registration resolves it as tryResolve does, and reports it once")
