@@ -16,9 +16,10 @@ extension Container {
     /// which is also what a synchronous factory that depends on it gets.
     ///
     /// A shared instance (`.singleton`, `.cached`, `.weak`) is built once even when many
-    /// tasks ask at the same moment: the first starts the build in a task of its own, and the
-    /// others await it. Cancelling a waiting task does not cancel the build. A factory that
-    /// throws keeps nothing, and the next resolve builds again.
+    /// tasks ask at the same moment: the first builds it, in its own task, and the others wait
+    /// for that build. Cancelling a waiting task does not cancel the build; cancelling the
+    /// task that builds reaches the factory, as it would any call that task awaits. A factory
+    /// that throws keeps nothing: a resolve that waited, or the next one, builds again.
     ///
     /// The service and the arguments must be `Sendable`, because the instance is built in one
     /// task and handed to others.

@@ -19,9 +19,9 @@ final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
     var instance: Service?
     /// The instance of a `.weak` registration.
     weak var object: AnyObject?
-    /// Who builds the shared instance: the build's `Task`, which every resolve that wants the
-    /// instance meanwhile awaits (the engine's build-once machine, ``BuildState``).
-    var asyncBuild = BuildState<Task<Built<Service>, any Error>>()
+    /// Who builds the shared instance, and who waits for it (the engine's build-once machine,
+    /// for waiters that are tasks).
+    var asyncBuild = AsyncBuildState()
 
     init(
         slot: Slot,

@@ -122,11 +122,7 @@ final class AsyncResolution: @unchecked Sendable {
                 graph.append(GraphRow(entry: id))
                 index = graph.count - 1
             }
-            switch graph[index].build.claim(by: (), isSameBuilder: { _, _ in false }) {
-            case .build: return .build
-            case .wait: return .wait
-            case .reentered: preconditionFailure("a branch waited for its own .graph build")
-            }
+            return graph[index].build.claim() ? .build : .wait
         }
     }
 
@@ -140,14 +136,12 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func finishGraphInstance(of entry: AnyEntry, with built: Built<Any>?) {
         let id = ObjectIdentifier(entry)
-        let parked: [GraphRow.Waiter] = lock.withLock {
+        let parked = lock.withLock {
             guard let index = graphIndex(of: id) else {
                 preconditionFailure("a .graph instance's build was forgotten while it ran")
             }
             graph[index].built = built
-            guard graph[index].build.finish() else { return [] }
-            defer { graph[index].parked = [] }
-            return graph[index].parked
+            return graph[index].build.finish()
         }
         for waiter in parked { waiter.resume() }
     }
@@ -157,23 +151,13 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func waitForGraphInstance(of entry: AnyEntry) async {
         let id = ObjectIdentifier(entry)
-        await withCheckedContinuation { (waiter: GraphRow.Waiter) in
-            // Parked, or answered, in one step with respect to the builder's end: a build
-            // that ended since the claim (and found this waiter not parked yet) is answered
-            // here, never missed.
-            let ended: Bool = lock.withLock {
+        await AsyncBuildState.wait { body in
+            lock.withLock {
                 guard let index = graphIndex(of: id) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
-                guard graph[index].build.builder != nil else { return true }
-                graph[index].parked.append(waiter)
-                return false
+                return body(&graph[index].build)
             }
-            if ended { waiter.resume() }
-        }
-        lock.withLock {
-            guard let index = graphIndex(of: id) else { return }
-            graph[index].build.stopWaiting()
         }
     }
 
@@ -230,89 +214,89 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Returns the shared instance of a `.singleton`, `.cached` or `.weak` entry, building it
-    /// once: the first resolve starts the build in a task of its own, and every resolve that
-    /// wants the instance meanwhile awaits that task. The build is not cancelled when a waiter
-    /// is; if it throws, nothing is kept and the next resolve builds again.
+    /// once: the first resolve that asks builds it, in its own task; every resolve that wants
+    /// the instance meanwhile waits for that build to end and looks again (see
+    /// ``AsyncBuildState``). A build that throws keeps nothing: its error is its resolve's, and
+    /// a resolve that waited builds again.
     private func shared<Service>(
         _ entry: AsyncEntry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
-        let step: SharedStep<Service> = entry.slot.lock.withLock {
-            if let existing = entry.currentInstance { return .ready(existing) }
-            // A disposed container builds nothing more (as the synchronous path).
-            if entry.asyncBuild.builder == nil && owner.lifecycle.isDisposed { return .disposed }
-            let (task, started) = entry.asyncBuild.join {
-                Task { [self] in
-                    try await buildShared(entry, owner: owner, path: path, arguments: arguments)
-                }
+        while true {
+            let step: SharedStep<Service> = entry.slot.lock.withLock {
+                if let existing = entry.currentInstance { return .ready(existing) }
+                // A disposed container builds nothing more (as the synchronous path); a resolve
+                // that waited for a build that ended by a dispose stops here.
+                if !entry.asyncBuild.isBuilding && owner.lifecycle.isDisposed { return .disposed }
+                return entry.asyncBuild.claim() ? .build : .wait
             }
-            return started ? .await(task) : .join(task)
-        }
-        switch step {
-        case .ready(let instance):
-            return instance
-        case .disposed:
-            throw Failure.disposed(
-                service: Service.self,
-                name: entry.name,
-                argumentTypes: entry.argumentTypes,
-                path: (path + [entry]).map(Failure.step)
-            )
-        case .await(let task):
-            return try await Self.value(of: task)
-        case .join(let task):
-            defer { entry.slot.lock.withLock { entry.asyncBuild.stopWaiting() } }
-            let waiters = try AsyncBuildCoordinator.beginWaiting(on: path, for: entry)
-            defer { AsyncBuildCoordinator.endWaiting(waiters) }
-            return try await Self.value(of: task)
+            switch step {
+            case .ready(let instance):
+                return instance
+            case .disposed:
+                throw Failure.disposed(
+                    service: Service.self,
+                    name: entry.name,
+                    argumentTypes: entry.argumentTypes,
+                    path: (path + [entry]).map(Failure.step)
+                )
+            case .build:
+                return try await buildShared(entry, owner: owner, path: path, arguments: arguments)
+            case .wait:
+                let waiters: [AnyEntry]
+                do throws(ResolutionError) {
+                    waiters = try AsyncBuildCoordinator.beginWaiting(on: path, for: entry)
+                } catch {
+                    entry.slot.lock.withLock { entry.asyncBuild.stopWaiting() }
+                    throw error
+                }
+                await AsyncBuildState.wait { body in entry.slot.lock.withLock { body(&entry.asyncBuild) } }
+                AsyncBuildCoordinator.endWaiting(waiters)
+            }
         }
     }
 
-    /// Builds a shared instance and keeps it as its scope says, in the task every resolve of
-    /// it awaits.
+    /// Builds a shared instance that this resolve claimed, keeps it as its scope says, and
+    /// wakes the resolves that wait for it.
     private func buildShared<Service>(
         _ entry: AsyncEntry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
-    ) async throws(ResolutionError) -> Built<Service> {
+    ) async throws(ResolutionError) -> Service {
         let value: Service
         do {
             value = try await build(entry, owner: owner, path: path, arguments: arguments)
         } catch {
-            entry.slot.lock.withLock { _ = entry.asyncBuild.finish() }
+            let parked = entry.slot.lock.withLock { entry.asyncBuild.finish() }
+            for waiter in parked { waiter.resume() }
             throw error
         }
-        owner.lifecycle.lock.withLock {
-            let kept = entry.slot.lock.withLock {
-                _ = entry.asyncBuild.finish()
-                // A disposed container keeps nothing, and neither does a replaced registration.
-                guard !owner.lifecycle.isDisposed, entry.slot.entry === entry else { return false }
-                if entry.scope.isHeld {
-                    entry.instance = value
-                } else if case .object(let object) = WeakHold(value) {
-                    entry.object = object
+        let parked = owner.lifecycle.lock.withLock {
+            var listed = false
+            let parked = entry.slot.lock.withLock {
+                // A disposed container keeps nothing: the caller gets the instance, and it is
+                // theirs. A registration replaced while this build ran keeps it too, but not in
+                // the slot (the new registration's): for the resolves that waited for this build
+                // or still hold this entry, which get this instance instead of building the
+                // replaced one again.
+                if !owner.lifecycle.isDisposed {
+                    if entry.scope.isHeld {
+                        entry.instance = value
+                        listed = entry.slot.entry === entry
+                    } else if case .object(let object) = WeakHold(value) {
+                        entry.object = object
+                    }
                 }
-                return true
+                return entry.asyncBuild.finish()
             }
-            if kept && entry.scope.isHeld { owner.lifecycle.hold(entry.slot) }
+            if listed { owner.lifecycle.hold(entry.slot) }
+            return parked
         }
-        return Built(value)
-    }
-
-    /// The value of a build task, with its error as the `ResolutionError` it is.
-    private static func value<Service>(of task: Task<Built<Service>, any Error>) async throws(ResolutionError)
-        -> Service
-    {
-        do {
-            return try await task.value.value
-        } catch let error as ResolutionError {
-            throw error
-        } catch {
-            preconditionFailure("a build task threw \(error), which is not a ResolutionError")
-        }
+        for waiter in parked { waiter.resume() }
+        return value
     }
 }
 
@@ -328,16 +312,12 @@ enum GraphClaim {
     case built(Built<Any>)
 }
 
-/// A `.graph` instance of an async resolution: who builds it and how many branches wait (the
-/// engine's build-once machine), the branches parked until that build ends, and the instance
-/// once built, which every later resolve in the resolution gets.
+/// A `.graph` instance of an async resolution: who builds it and who waits (the engine's
+/// build-once machine), and the instance once built, which every later resolve in the
+/// resolution gets.
 private struct GraphRow {
-    typealias Waiter = CheckedContinuation<Void, Never>
     let entry: ObjectIdentifier
-    /// A branch builds it, or nobody: the builder needs no identity, since a branch never
-    /// waits for its own build.
-    var build = BuildState<Void>()
-    var parked: [Waiter] = []
+    var build = AsyncBuildState()
     var built: Built<Any>?
 }
 
@@ -345,10 +325,10 @@ private struct GraphRow {
 private enum SharedStep<Service> {
     /// The instance exists.
     case ready(Service)
-    /// Await the build this resolve started.
-    case await(Task<Built<Service>, any Error>)
-    /// Await the build another resolve started (counted as its waiter meanwhile).
-    case join(Task<Built<Service>, any Error>)
+    /// Build it, then finish the build.
+    case build
+    /// Another resolve builds it: wait for that build to end, then look again.
+    case wait
     /// The container was disposed: build nothing.
     case disposed
 }

@@ -15,8 +15,8 @@
 /// | Owner | Builder | Lock | Built value |
 /// |---|---|---|---|
 /// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
-/// | A shared async build (`AsyncResolution.shared`) | the build's `Task` | the slot's lock | the slot |
-/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`) | a branch (no identity: a branch never waits for itself) | the resolution's | the row; waiters park as continuations |
+/// | A shared async build (`AsyncResolution.shared`), through ``AsyncBuildState`` | the resolve that builds, in its task | the slot's lock | the entry |
+/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`), through ``AsyncBuildState`` | the branch that builds | the resolution's | the row |
 /// | A ``RequestScope``'s row (a `.request` instance) | the `ResolutionContext`, unretained | the scope's own | the row |
 /// | ``LazyCell`` (lazy resolvers and wrappers, the modules' too) | the building thread | the cell's own | the cell |
 /// | ``FirstUseGate`` (`AutoRegistering`, the modules' run-once hooks) | the running thread | the gate's own | the gate's `done` flag |
@@ -42,9 +42,6 @@
 /// * ``claim(by:isSameBuilder:)``: idle or ended → building by the caller (`.build`); building
 ///   by the caller itself → unchanged, `.reentered` (waiting would be waiting for itself: a
 ///   cycle); building by another → one more waiter (`.wait`).
-/// * ``join(orStart:)``: the same for an owner whose waiters await the builder itself (an async
-///   build's `Task`): building → one more waiter, given the builder to await; idle or ended →
-///   building by a builder it starts.
 /// * ``stopWaiting()``: a waiter woke up (or its await returned), or gave up because waiting
 ///   would never end: one waiter fewer.
 /// * ``finish()``: building → idle or, with waiters, ended; returns whether there are waiters
@@ -81,24 +78,7 @@ struct BuildState<Builder> {
         return .wait(for: builder)
     }
 
-    /// Joins the build in progress, or starts one: for owners whose waiters await the builder
-    /// itself (a `Task`), where a caller never waits for its own build (the resolution path
-    /// reports that as a cycle first).
-    ///
-    /// - Returns: The builder to await, and whether this call started it (then call
-    ///   ``finish()`` when it ends; otherwise ``stopWaiting()`` once the await returns).
-    mutating func join(orStart start: () -> Builder) -> (builder: Builder, started: Bool) {
-        if let builder {
-            waiters += 1
-            return (builder, false)
-        }
-        let started = start()
-        builder = started
-        return (started, true)
-    }
-
-    /// Ends a wait that ``claim(by:isSameBuilder:)`` answered with `.wait`, or that
-    /// ``join(orStart:)`` joined.
+    /// Ends a wait that ``claim(by:isSameBuilder:)`` answered with `.wait`.
     mutating func stopWaiting() {
         precondition(waiters > 0, "a build state stopped a wait it did not count")
         waiters -= 1
@@ -113,5 +93,82 @@ struct BuildState<Builder> {
         precondition(builder != nil, "a build state finished a build nobody claimed")
         builder = nil
         return waiters > 0
+    }
+}
+
+/// The build-once machine for owners whose waiters are tasks: a ``BuildState`` whose waiting
+/// tasks park as continuations until the build they wait for ends, then look for the value
+/// again, as a thread woken from a condition does.
+///
+/// | Owner | Lock | Built value |
+/// |---|---|---|
+/// | A shared async build (`AsyncResolution.shared`) | the slot's lock | the entry |
+/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`) | the resolution's | the row |
+///
+/// The builder needs no identity: a task never waits for its own build, because the
+/// resolution's path reports that as a cycle first. The owner's lock guards this value, and the
+/// owner resumes the waiters ``finish()`` hands back after releasing that lock.
+struct AsyncBuildState {
+    typealias Waiter = CheckedContinuation<Void, Never>
+
+    private var state = BuildState<Void>()
+    /// The waiting tasks that have parked, of the `state.waiters` counted.
+    private var parked: [Waiter] = []
+
+    /// Whether a build is in progress.
+    var isBuilding: Bool { state.builder != nil }
+    /// How many of the waiters have parked.
+    var parkedWaiters: Int { parked.count }
+    /// How many tasks wait for the build in progress (or, after it ended, have not yet looked
+    /// again).
+    var waiters: Int { state.waiters }
+
+    /// Claims the build, or counts the caller as a waiter of the build in progress.
+    ///
+    /// - Returns: Whether the caller builds (then it calls ``finish()``); otherwise it waits
+    ///   with ``wait(_:)``.
+    mutating func claim() -> Bool {
+        switch state.claim(by: (), isSameBuilder: { _, _ in false }) {
+        case .build: return true
+        case .wait: return false
+        case .reentered: preconditionFailure("a build state without builder identities saw its builder again")
+        }
+    }
+
+    /// Ends a wait that ``claim()`` counted without waiting (the caller gave up: waiting would
+    /// never end). ``wait(_:)`` ends its own.
+    mutating func stopWaiting() {
+        state.stopWaiting()
+    }
+
+    /// Ends the build in progress, whether it made a value or threw.
+    ///
+    /// - Returns: The parked waiters, to resume once the owner's lock is released.
+    mutating func finish() -> [Waiter] {
+        guard state.finish(), !parked.isEmpty else { return [] }
+        defer { parked = [] }
+        return parked
+    }
+
+    /// Waits in the calling task, which ``claim()`` counted as a waiter, until the build it
+    /// waits for ends, then stops waiting; the caller then looks for the value again.
+    ///
+    /// - Parameter withState: Runs its argument on the state with the owner's lock held, and
+    ///   returns what it returns.
+    static func wait(_ withState: ((inout AsyncBuildState) -> Bool) -> Bool) async {
+        await withCheckedContinuation { (waiter: Waiter) in
+            // Parked, or answered, in one step with respect to the build's end: a build that
+            // ended since the claim is answered here, never missed.
+            let parked = withState { state in
+                guard state.isBuilding else { return false }
+                state.parked.append(waiter)
+                return true
+            }
+            if !parked { waiter.resume() }
+        }
+        _ = withState { state in
+            state.stopWaiting()
+            return true
+        }
     }
 }

@@ -167,7 +167,7 @@ struct AsyncFactoryTests {
         #expect(attempts.value == 2)
     }
 
-    @Test("Cancelling one waiting task does not cancel the build for the others")
+    @Test("Cancelling a waiting task does not cancel the build for the others")
     func cancellation() async throws {
         let release = Counter()
         let buildSawCancellation = Counter()
@@ -179,16 +179,53 @@ struct AsyncFactoryTests {
             if Task.isCancelled { buildSawCancellation.increment() }
             return AsyncDatabase()
         }
-        let cancelled = Task { try await container.resolveAsync(AsyncDatabase.self) }
+        let building = Task { try await container.resolveAsync(AsyncDatabase.self) }
         await yield(until: { started.value == 1 })
+        let cancelled = Task { try await container.resolveAsync(AsyncDatabase.self) }
         let other = Task { try await container.resolveAsync(AsyncDatabase.self) }
+        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 2 })
+        #expect(Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 2)
         cancelled.cancel()
         release.increment()
-        let database = try await other.value
+        let database = try await building.value
+        #expect(try await other.value === database)
+        #expect(try await cancelled.value === database)
         #expect(buildSawCancellation.value == 0)
-        #expect(try await container.resolveAsync(AsyncDatabase.self) === database)
         #expect(started.value == 1)
-        _ = try? await cancelled.value
+    }
+
+    @Test("Cancelling the task that builds reaches its factory; a resolve that waited builds again")
+    func cancellingTheBuilder() async throws {
+        let release = Counter()
+        let started = Counter()
+        let container = Container()
+        container.register(AsyncDatabase.self, scope: .singleton) { _ in
+            started.increment()
+            await yield(until: { release.value > 0 })
+            try Task.checkCancellation()
+            return AsyncDatabase()
+        }
+        let building = Task { try await container.resolveAsync(AsyncDatabase.self) }
+        await yield(until: { started.value == 1 })
+        let waiting = Task { try await container.resolveAsync(AsyncDatabase.self) }
+        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 1 })
+        #expect(Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 1)
+        building.cancel()
+        release.increment()
+        let error = await #expect(throws: ResolutionError.self) { try await building.value }
+        #expect(error?.underlying is CancellationError)
+        // The build failed, so it kept nothing; the resolve that waited built the instance.
+        let database = try await waiting.value
+        #expect(started.value == 2)
+        #expect(try await container.resolveAsync(AsyncDatabase.self) === database)
+    }
+
+    /// How many resolves wait, parked, for the build of `type`'s async registration.
+    private static func parkedWaiters<Service>(of type: Service.Type, in container: Container) -> Int {
+        guard let slot = container.registry.slot(for: RegistryKey(Service.self, name: nil, arguments: Void.self)),
+            let entry = slot.lock.withLock({ slot.entry }) as? AsyncEntry<Service>
+        else { return -1 }
+        return slot.lock.withLock { entry.asyncBuild.parkedWaiters }
     }
 
     @Test("Async and synchronous registrations depend on each other where that is sound")

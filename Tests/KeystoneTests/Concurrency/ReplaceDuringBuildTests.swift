@@ -64,4 +64,33 @@ struct ReplaceDuringBuildTests {
         // Resolving again finds the new registration.
         #expect(container.resolve(Made.self).generation == 2)
     }
+
+    @Test(
+        "Tasks waiting for a replaced async registration's build share its instance; the old factory runs once",
+        arguments: [Scope.singleton, .cached("c"), .weak])
+    func asyncWaitersShareTheReplacedBuild(scope: Scope) async throws {
+        let oldBuilds = Counter()
+        let release = Counter()
+        let container = Container()
+        container.register(Made.self, scope: scope) { (_: AsyncResolver) async in
+            oldBuilds.increment()
+            await yield(until: { release.value > 0 })
+            return Made(1)
+        }
+        let slot = try #require(container.registry.slot(for: RegistryKey(Made.self, name: nil, arguments: Void.self)))
+        let old = try #require(slot.lock.withLock { slot.entry } as? AsyncEntry<Made>)
+        let building = Task { try await container.resolveAsync(Made.self) }
+        await yield(until: { oldBuilds.value == 1 })
+        let waiting = (0..<2).map { _ in Task { try await container.resolveAsync(Made.self) } }
+        await yield(until: { slot.lock.withLock { old.asyncBuild.parkedWaiters } == 2 })
+        #expect(slot.lock.withLock { old.asyncBuild.parkedWaiters } == 2)
+        container.register(Made.self, scope: scope) { (_: AsyncResolver) async in Made(2) }
+        release.increment()
+        let built = try await building.value
+        for task in waiting { #expect(try await task.value === built) }
+        #expect(built.generation == 1)
+        #expect(oldBuilds.value == 1)
+        // Resolving again finds the new registration.
+        #expect(try await container.resolveAsync(Made.self).generation == 2)
+    }
 }

@@ -48,24 +48,61 @@ struct BuildStateTests {
         #expect(state.builder == 2)
     }
 
-    @Test("Joining an async build starts it once and counts the others as waiters")
-    func join() {
-        var state = BuildState<String>()
-        var started = 0
-        let first = state.join {
-            started += 1
-            return "task"
-        }
-        let second = state.join {
-            started += 1
-            return "another task"
-        }
-        #expect(first.started && !second.started)
-        #expect(second.builder == "task")
-        #expect(started == 1)
-        #expect(state.waiters == 1)
+    @Test("An async build: the first claim builds, the others wait, and finishing hands back only the parked waiters")
+    func asyncClaims() {
+        var state = AsyncBuildState()
+        #expect(state.claim() == true)
+        #expect(state.isBuilding)
+        #expect(state.claim() == false)
+        #expect(state.claim() == false)
+        #expect(state.waiters == 2)
+        // Nobody has parked yet: finishing hands back nothing, and the two waiters, still
+        // counted, find the build ended when they park (``AsyncBuildState/wait(_:)``).
+        #expect(state.finish().isEmpty)
+        #expect(!state.isBuilding)
+        #expect(state.waiters == 2)
         state.stopWaiting()
-        #expect(state.finish() == false)
-        #expect(state.builder == nil)
+        state.stopWaiting()
+        // A woken waiter that finds no value claims the next build.
+        #expect(state.claim() == true)
+        #expect(state.finish().isEmpty)
+        #expect(state.waiters == 0)
+    }
+
+    @Test("A waiting task parks until the build ends, and stops waiting when it resumes")
+    func asyncWait() async {
+        let owner = AsyncBuildOwner()
+        #expect(owner.withState { $0.claim() } == true)
+        #expect(owner.withState { $0.claim() } == false)
+        async let waited: Void = AsyncBuildState.wait { body in owner.withState(body) }
+        while owner.withState({ $0.parkedWaiters }) == 0 { await Task.yield() }
+        let parked = owner.withState { $0.finish() }
+        #expect(parked.count == 1)
+        for waiter in parked { waiter.resume() }
+        await waited
+        #expect(owner.withState { $0.waiters } == 0)
+        #expect(owner.withState { $0.parkedWaiters } == 0)
+    }
+
+    @Test("A waiting task whose build ended before it parked does not park")
+    func asyncWaitAfterTheEnd() async {
+        let owner = AsyncBuildOwner()
+        #expect(owner.withState { $0.claim() } == true)
+        #expect(owner.withState { $0.claim() } == false)
+        #expect(owner.withState { $0.finish() }.isEmpty)
+        await AsyncBuildState.wait { body in owner.withState(body) }
+        #expect(owner.withState { $0.waiters } == 0)
+        #expect(owner.withState { $0.parkedWaiters } == 0)
+    }
+}
+
+/// An owner of an ``AsyncBuildState``: the state behind a lock, as an async entry keeps it.
+private final class AsyncBuildOwner: @unchecked Sendable {
+    // `@unchecked Sendable`: `lock` guards `state`.
+    private let lock = Lock()
+    private var state = AsyncBuildState()
+
+    func withState<Result>(_ body: (inout AsyncBuildState) -> Result) -> Result {
+        lock.withLock { body(&state) }
     }
 }
