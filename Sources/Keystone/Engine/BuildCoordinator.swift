@@ -16,10 +16,13 @@
 ///   if there are any. A cold build that nobody waits for takes no lock but
 ///   its container's and its slot's.
 /// * Before waiting, a resolution follows the chain "that instance is being built by X, who
-///   waits for an instance being built by Y, …", across containers. If the chain comes back
-///   to itself (or to the resolution it was started from), waiting would never end, so it
-///   reports a cycle instead. This is what keeps two threads that build each other's
-///   dependencies, or a factory that resolves itself on another thread, from deadlocking.
+///   waits for an instance being built by Y, …", across containers, and through the
+///   `.request` instances a ``RequestScope`` builds, whose waits join the same chain. If the
+///   chain comes back to itself (or to the resolution it was started from), or reaches a
+///   resolution on its own thread, waiting would never end, so it reports a cycle instead.
+///   This is what keeps two threads that build each other's dependencies (two singletons, or a
+///   singleton and a request's service), or a factory that resolves itself on another thread,
+///   from deadlocking.
 ///
 /// ## The wait-for graph
 ///
@@ -28,10 +31,13 @@
 /// (`ResolutionContext.waitingFor`) under it, and every claim or finish of an entry's build
 /// made while the entry has waiters is made under it too (``claim(_:by:)``, ``finish(_:)``). So the walk reads,
 /// under that lock alone, a `builder` that is current for every entry someone waits for —
-/// and such a builder is alive, since it is still building. Lock order: a container's build
-/// lock, then ``waitGraph``, then a slot's lock.
+/// and such a builder is alive, since it is still building. A resolution that waits for a
+/// `.request` instance records its builder itself (`ResolutionContext.waitingForRequestBuilder`),
+/// which the request scope clears under this lock before that build ends. Lock order: a
+/// container's build lock or a request scope's lock, then ``waitGraph``, then a slot's lock.
 enum BuildCoordinator {
-    /// Guards every context's `waitingFor`, and the `builder` of entries with waiters.
+    /// Guards every context's `waitingFor` and `waitingForRequestBuilder`, and the `builder`
+    /// of entries with waiters.
     static let waitGraph = Lock()
 
     /// Records that `context` waits for `entry`, claimed by `builder`, unless that would
@@ -43,21 +49,59 @@ enum BuildCoordinator {
         -> Bool
     {
         waitGraph.withLock {
-            var blocked: ResolutionContext? = builder
-            var steps = 0
-            while let current = blocked, steps < 10_000 {
-                if context.isSelfOrOrigin(current) { return true }
-                blocked = current.waitingFor?.build.builder
-                steps += 1
-            }
+            if wouldWaitForever(context, on: builder) { return true }
             context.waitingFor = entry
             return false
         }
     }
 
-    /// Forgets what `context` waited for. Called with the build lock held, after waking.
+    /// Records that `context` waits for a `.request` instance that `builder` builds, unless that
+    /// would wait forever. Called with the request scope's lock held, after counting the waiter
+    /// in the row's build state; the scope clears the record (``endWaiting(forRequestBuilder:)``)
+    /// before that build ends.
+    ///
+    /// - Returns: Whether waiting would deadlock (nothing is recorded then).
+    static func beginWaiting(_ context: ResolutionContext, forRequestBuiltBy builder: ResolutionContext) -> Bool {
+        waitGraph.withLock {
+            if wouldWaitForever(context, on: builder) { return true }
+            context.waitingForRequestBuilder = builder
+            return false
+        }
+    }
+
+    /// Whether `context` waiting for `builder` would never end: following "that build's
+    /// resolution waits for a shared instance, or a `.request` one, that another builds, …", the
+    /// chain reaches `context` (or a resolution it was started from), or a resolution on
+    /// `context`'s thread, which cannot go on while that thread waits. One walk for both kinds of
+    /// wait, so that a chain through a singleton's build and a request's is seen whole. Called
+    /// with ``waitGraph`` held.
+    private static func wouldWaitForever(_ context: ResolutionContext, on builder: ResolutionContext) -> Bool {
+        var blocked: ResolutionContext? = builder
+        var steps = 0
+        while let current = blocked, steps < 10_000 {
+            if context.isSelfOrOrigin(current) || isSameThread(current.thread, context.thread) { return true }
+            blocked = current.waitingFor?.build.builder ?? current.waitingForRequestBuilder
+            steps += 1
+        }
+        return false
+    }
+
+    /// Forgets what `context` waited for. Called with the build lock (or the request scope's
+    /// lock) held, after waking.
     static func endWaiting(_ context: ResolutionContext) {
-        waitGraph.withLock { context.waitingFor = nil }
+        waitGraph.withLock {
+            context.waitingFor = nil
+            context.waitingForRequestBuilder = nil
+        }
+    }
+
+    /// Forgets, for each of `waiters`, the `.request` build it waited for: called by the
+    /// request scope, with its lock held, when that build ends (or the scope ends), so that no
+    /// walk follows a builder that has moved on.
+    static func endWaiting<Waiters: Sequence<ResolutionContext>>(forRequestBuilder waiters: Waiters) {
+        waitGraph.withLock {
+            for waiter in waiters { waiter.waitingForRequestBuilder = nil }
+        }
     }
 
     /// Claims the build of `entry` for `context`, or counts `context` as a waiter (see

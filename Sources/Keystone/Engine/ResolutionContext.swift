@@ -13,7 +13,8 @@ import CKeystoneThreadPrimitives
 /// (see ``begin(root:origin:)`` and ``finish(_:)``), with its `path` and `instances` storage,
 /// so that a resolve allocates nothing but what its factories make.
 ///
-/// `@unchecked Sendable`: see above; `waitingFor` is guarded by ``BuildCoordinator/waitGraph``.
+/// `@unchecked Sendable`: see above; `waitingFor` and `waitingForRequestBuilder` are guarded by
+/// ``BuildCoordinator/waitGraph``.
 @usableFromInline
 final class ResolutionContext: @unchecked Sendable {
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
@@ -48,8 +49,13 @@ final class ResolutionContext: @unchecked Sendable {
     /// Weak references to the root's container chain, kept when a resolver escapes.
     private var escapedOwners: [WeakContainer] = []
 
-    /// The entry this resolution waits for. Guarded by ``BuildCoordinator/waitGraph``.
+    /// The entry this resolution waits for, whose build state names its builder. Guarded by
+    /// ``BuildCoordinator/waitGraph``.
     var waitingFor: AnyEntry?
+    /// The resolution that builds the `.request` instance this resolution waits for (see
+    /// ``RequestScope``); the scope clears it, under the same lock, before that build ends, so
+    /// the reference never outlives the build. Guarded by ``BuildCoordinator/waitGraph``.
+    var waitingForRequestBuilder: ResolutionContext?
 
     /// Verification's record of what this resolution resolves; nil outside `verify()`.
     /// Owner-thread state, set when the resolution begins.

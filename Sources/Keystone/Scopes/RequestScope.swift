@@ -77,8 +77,10 @@ public final class RequestScope: @unchecked Sendable {
     @exclusivity(unchecked) private var more: [Row] = []
     /// How many builds have finished.
     @exclusivity(unchecked) private var finished = 0
-    /// The resolutions waiting for a build, and the row each waits for: what tells a wait that
-    /// would never end (two builds of this request, each waiting for the other).
+    /// The resolutions waiting for a build, and the row each waits for. Each has recorded the
+    /// row's builder in the engine's wait-for graph (see ``BuildCoordinator``), which tells a wait
+    /// that would never end (two builds of this request each waiting for the other, or a
+    /// request's build and a singleton's); the scope clears those records when the build ends.
     @exclusivity(unchecked) private var waits: [(waiter: ResolutionContext, row: Int)] = []
     @exclusivity(unchecked) private var hasEnded = false
 
@@ -164,7 +166,10 @@ public final class RequestScope: @unchecked Sendable {
             guard !hasEnded else { return nil }
             hasEnded = true
             swap(&later, &more)
-            if !waits.isEmpty { gate.broadcast() }
+            if !waits.isEmpty {
+                forgetBuilder(ofRow: nil)
+                gate.broadcast()
+            }
             return first.take()
         }
         guard let newestFirst = taken else { return }
@@ -240,13 +245,14 @@ public final class RequestScope: @unchecked Sendable {
             case .reentered:
                 return .cycle
             case .wait(let builder):
-                if wouldWaitForItself(context, on: builder.takeUnretainedValue()) {
+                if BuildCoordinator.beginWaiting(context, forRequestBuiltBy: builder.takeUnretainedValue()) {
                     withRow(index) { $0.build.stopWaiting() }
                     return .cycle
                 }
                 waits.append((context, index))
                 gate.wait()
                 waits.removeAll { $0.waiter === context }
+                BuildCoordinator.endWaiting(context)
                 // An ended scope has given its rows away.
                 if !hasEnded { withRow(index) { $0.build.stopWaiting() } }
             }
@@ -258,20 +264,12 @@ public final class RequestScope: @unchecked Sendable {
         a.toOpaque() == b.toOpaque()
     }
 
-    /// Whether `context` waiting for `builder` would never end: the builder is `context` (or a
-    /// resolution it started), runs on the same thread, or waits — directly or through
-    /// others — for `context`. Called with `gate.lock` held.
-    private func wouldWaitForItself(_ context: ResolutionContext, on builder: ResolutionContext) -> Bool {
-        var current: ResolutionContext? = builder
-        var steps = 0
-        while let blocking = current, steps <= waits.count {
-            if context.isSelfOrOrigin(blocking) || isSameThread(blocking.thread, context.thread) { return true }
-            current = waits.first { $0.waiter === blocking }.flatMap { wait in
-                withRow(wait.row) { $0.build.builder?.takeUnretainedValue() }
-            }
-            steps += 1
-        }
-        return false
+    /// Forgets the builder that the resolutions waiting for the row at `index` (every row, for
+    /// nil) recorded, as its build ends: a wait-for walk must not follow a builder that has
+    /// moved on. Called with `gate.lock` held.
+    private func forgetBuilder(ofRow index: Int?) {
+        let waiters = waits.lazy.filter { index == nil || $0.row == index }.map(\.waiter)
+        BuildCoordinator.endWaiting(forRequestBuilder: waiters)
     }
 
     /// Keeps `box`, the instance built for `entry`, and wakes those waiting for it. Built after
@@ -287,7 +285,10 @@ public final class RequestScope: @unchecked Sendable {
                 row.finished = finished
                 return row.build.finish()
             }
-            if wake { gate.broadcast() }
+            if wake {
+                forgetBuilder(ofRow: index)
+                gate.broadcast()
+            }
             return false
         }
         if late, let box = taken { entry.disposeInRequest(box) }
@@ -306,7 +307,10 @@ public final class RequestScope: @unchecked Sendable {
     func abandon(_ entry: AnyEntry) {
         gate.lock.withLock {
             guard !hasEnded, let index = index(of: entry) else { return }
-            if withRow(index, { $0.build.finish() }) { gate.broadcast() }
+            if withRow(index, { $0.build.finish() }) {
+                forgetBuilder(ofRow: index)
+                gate.broadcast()
+            }
         }
     }
 

@@ -379,6 +379,50 @@ struct RequestScopeTests {
         #expect(Set(stores).count == 1)
     }
 
+    /// A singleton whose factory needs a request service, itself needing the singleton.
+    final class Ledger: Sendable {}
+    final class Teller: Sendable {}
+
+    @Test("A singleton and a request service built on two threads, each waiting for the other, are a cycle, not a hang")
+    func crossWaitBetweenASingletonAndARequestService() {
+        // Each factory waits until both builds have started, then resolves the other: one
+        // thread waits for the singleton's build, the other for the request service's.
+        let started = Gate(expected: 2)
+        let app = Container()
+        app.register(Ledger.self, scope: .singleton) { r in
+            started.arrive()
+            started.waitForAll()
+            _ = try r.resolve(Teller.self)
+            return Ledger()
+        }
+        app.register(Teller.self, scope: .request) { r in
+            started.arrive()
+            started.waitForAll()
+            _ = try r.resolve(Ledger.self)
+            return Teller()
+        }
+        let request = app.beginRequest()
+        let kinds = ResultBox<ResolutionError.Kind>()
+        let finished = finishesOnAnotherThread {
+            onThreads(2) { index in
+                do throws(ResolutionError) {
+                    if index == 0 {
+                        _ = try request.tryResolve(Ledger.self)
+                    } else {
+                        _ = try request.tryResolve(Teller.self)
+                    }
+                    kinds.append(nil)
+                } catch {
+                    kinds.append(error.kind)
+                }
+            }
+        }
+        #expect(finished, "the two builds waited for each other forever")
+        guard finished else { return }
+        request.end()
+        #expect(kinds.all.contains(.cycle))
+    }
+
     @Test("A request ended while a resolve waits for a build: the waiter gets requestEnded")
     func endedWhileWaiting() {
         let building = DispatchSemaphore(value: 0)
