@@ -247,13 +247,13 @@ final class AsyncResolution: @unchecked Sendable {
             case .wait:
                 let waiters: [AnyEntry]
                 do throws(ResolutionError) {
-                    waiters = try AsyncBuildCoordinator.beginWaiting(on: path, for: entry)
+                    waiters = try BuildCoordinator.beginWaiting(on: path, for: entry)
                 } catch {
                     entry.slot.lock.withLock { entry.asyncBuild.stopWaiting() }
                     throw error
                 }
                 await AsyncBuildState.wait { body in entry.slot.lock.withLock { body(&entry.asyncBuild) } }
-                AsyncBuildCoordinator.endWaiting(waiters)
+                BuildCoordinator.endWaiting(waiters)
             }
         }
     }

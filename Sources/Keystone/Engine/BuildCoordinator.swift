@@ -36,8 +36,8 @@
 /// which the request scope clears under this lock before that build ends. Lock order: a
 /// container's build lock or a request scope's lock, then ``waitGraph``, then a slot's lock.
 enum BuildCoordinator {
-    /// Guards every context's `waitingFor` and `waitingForRequestBuilder`, and the `builder`
-    /// of entries with waiters.
+    /// Guards every context's `waitingFor` and `waitingForRequestBuilder`, every entry's
+    /// `asyncWaitingFor`, and the `builder` of entries with waiters.
     static let waitGraph = Lock()
 
     /// Records that `context` waits for `entry`, claimed by `builder`, unless that would
@@ -124,5 +124,48 @@ enum BuildCoordinator {
             return waitGraph.withLock { entry.build.finish() }
         }
         return entry.build.finish()
+    }
+
+    // MARK: - Async builds
+
+    /// Records that the shared async builds on `path` await the build of `target`, or throws a
+    /// cycle error if `target`'s build, through the builds it awaits, awaits one of them.
+    ///
+    /// An async build runs in a task, not in a resolution context, so its node in the wait-for
+    /// graph is its registration: a shared registration has at most one build in flight. When
+    /// a resolution that is building shared instances (the `.singleton`, `.cached` and `.weak`
+    /// registrations on its path) awaits another build in flight, each of those builds now
+    /// waits for that one. Builds of transient and graph registrations are never awaited by
+    /// another resolution, so they need no record: the shared build they run inside stands for
+    /// them. (A synchronous build never awaits an async one, so no chain crosses from these
+    /// records to the contexts' and back.)
+    ///
+    /// - Returns: The builds recorded as waiting, to pass to `endWaiting(_:)` with them.
+    static func beginWaiting(on path: [AnyEntry], for target: AnyEntry) throws(ResolutionError) -> [AnyEntry] {
+        let waiters = path.filter(\.isShared)
+        guard !waiters.isEmpty else { return [] }
+        let deadlock: Bool = waitGraph.withLock {
+            var current: AnyEntry? = target
+            var steps = 0
+            while let entry = current, steps < 10_000 {
+                if waiters.contains(where: { $0 === entry }) { return true }
+                current = entry.asyncWaitingFor
+                steps += 1
+            }
+            for waiter in waiters { waiter.asyncWaitingFor = target }
+            return false
+        }
+        if deadlock {
+            throw Failure.cycle(target, path: path.map(Failure.step), acrossThreads: true)
+        }
+        return waiters
+    }
+
+    /// Forgets what the async builds of `waiters` awaited.
+    static func endWaiting(_ waiters: [AnyEntry]) {
+        guard !waiters.isEmpty else { return }
+        waitGraph.withLock {
+            for waiter in waiters { waiter.asyncWaitingFor = nil }
+        }
     }
 }

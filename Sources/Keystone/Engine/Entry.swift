@@ -16,9 +16,9 @@ struct SourceLocation: Sendable, CustomStringConvertible {
 /// A registration with its types erased: what diagnostics, disposal and the build
 /// coordination need without knowing the service type.
 ///
-/// `@unchecked Sendable`: the immutable `let`s are set in `init`; `builder` is guarded by
-/// the owner container's build lock (see ``BuildCoordinator``); the subclass's mutable state is
-/// guarded by `slot.lock`.
+/// `@unchecked Sendable`: the immutable `let`s are set in `init`; `build` is guarded by the
+/// owner container's build lock and `asyncWaitingFor` by the wait-for graph's lock (see
+/// ``BuildCoordinator``); the subclass's mutable state is guarded by `slot.lock`.
 @usableFromInline
 class AnyEntry: @unchecked Sendable {
     let slot: Slot
@@ -100,6 +100,11 @@ class AnyEntry: @unchecked Sendable {
     /// `final`, so that reading `build.builder` loads that field alone (the wait-graph walk
     /// reads it while the owner's build lock, not held there, guards `build.waiters`).
     final var build = BuildState<ResolutionContext>()
+
+    /// For an async shared registration whose build awaits another build in flight: the
+    /// registration whose build it awaits (its edge in the wait-for graph, see
+    /// ``BuildCoordinator/beginWaiting(on:for:)``). Guarded by ``BuildCoordinator/waitGraph``.
+    final var asyncWaitingFor: AnyEntry?
 
     @usableFromInline
     init(
