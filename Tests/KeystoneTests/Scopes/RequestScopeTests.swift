@@ -423,6 +423,45 @@ struct RequestScopeTests {
         #expect(kinds.all.contains(.cycle))
     }
 
+    @Test("Threads of one request that wait for a request service, directly or through a singleton's build, all get it")
+    func waitsThroughASingletonAreNoCycle() {
+        // The request service's build lasts until the three other threads have begun
+        // resolving, so that they wait: one for the request service, one for it from the
+        // singleton's factory, and one for the singleton's build, a chain through both kinds of
+        // wait that leads to no cycle.
+        let resolving = Gate(expected: 4)
+        let builds = Counter()
+        let app = Container()
+        app.register(Teller.self, scope: .request) { _ in
+            builds.increment()
+            resolving.arrive()
+            resolving.waitForAll()
+            for _ in 0..<1_000 { yieldProcessor() }
+            return Teller()
+        }
+        app.register(Ledger.self, scope: .singleton) { r in
+            _ = try r.resolve(Teller.self)
+            return Ledger()
+        }
+        let request = app.beginRequest()
+        let resolved = ResultBox<Bool>()
+        let finished = finishesOnAnotherThread {
+            onThreads(4) { index in
+                if index > 0 { resolving.arrive() }
+                if index < 2 {
+                    resolved.append((try? request.tryResolve(Teller.self)) != nil)
+                } else {
+                    resolved.append((try? request.tryResolve(Ledger.self)) != nil)
+                }
+            }
+        }
+        #expect(finished)
+        guard finished else { return }
+        request.end()
+        #expect(resolved.all == [true, true, true, true])
+        #expect(builds.value == 1)
+    }
+
     @Test("A request ended while a resolve waits for a build: the waiter gets requestEnded")
     func endedWhileWaiting() {
         let building = DispatchSemaphore(value: 0)
