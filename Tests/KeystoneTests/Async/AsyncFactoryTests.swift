@@ -175,7 +175,7 @@ struct AsyncFactoryTests {
         let container = Container()
         container.register(AsyncDatabase.self, scope: .singleton) { _ in
             started.increment()
-            await yield(until: { release.value > 0 })
+            await yield(until: { release.value > 0 }, limit: 10_000_000)
             if Task.isCancelled { buildSawCancellation.increment() }
             return AsyncDatabase()
         }
@@ -183,7 +183,7 @@ struct AsyncFactoryTests {
         await yield(until: { started.value == 1 })
         let cancelled = Task { try await container.resolveAsync(AsyncDatabase.self) }
         let other = Task { try await container.resolveAsync(AsyncDatabase.self) }
-        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 2 })
+        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 2 }, limit: 10_000_000)
         #expect(Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 2)
         cancelled.cancel()
         release.increment()
@@ -201,14 +201,14 @@ struct AsyncFactoryTests {
         let container = Container()
         container.register(AsyncDatabase.self, scope: .singleton) { _ in
             started.increment()
-            await yield(until: { release.value > 0 })
+            await yield(until: { release.value > 0 }, limit: 10_000_000)
             try Task.checkCancellation()
             return AsyncDatabase()
         }
         let building = Task { try await container.resolveAsync(AsyncDatabase.self) }
         await yield(until: { started.value == 1 })
         let waiting = Task { try await container.resolveAsync(AsyncDatabase.self) }
-        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 1 })
+        await yield(until: { Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 1 }, limit: 10_000_000)
         #expect(Self.parkedWaiters(of: AsyncDatabase.self, in: container) == 1)
         building.cancel()
         release.increment()

@@ -74,7 +74,7 @@ struct ReplaceDuringBuildTests {
         let container = Container()
         container.register(Made.self, scope: scope) { (_: AsyncResolver) async in
             oldBuilds.increment()
-            await yield(until: { release.value > 0 })
+            await yield(until: { release.value > 0 }, limit: 10_000_000)
             return Made(1)
         }
         let slot = try #require(container.registry.slot(for: RegistryKey(Made.self, name: nil, arguments: Void.self)))
@@ -82,7 +82,7 @@ struct ReplaceDuringBuildTests {
         let building = Task { try await container.resolveAsync(Made.self) }
         await yield(until: { oldBuilds.value == 1 })
         let waiting = (0..<2).map { _ in Task { try await container.resolveAsync(Made.self) } }
-        await yield(until: { slot.lock.withLock { old.asyncBuild.parkedWaiters } == 2 })
+        await yield(until: { slot.lock.withLock { old.asyncBuild.parkedWaiters } == 2 }, limit: 10_000_000)
         #expect(slot.lock.withLock { old.asyncBuild.parkedWaiters } == 2)
         container.register(Made.self, scope: scope) { (_: AsyncResolver) async in Made(2) }
         release.increment()
