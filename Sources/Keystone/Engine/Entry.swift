@@ -443,14 +443,18 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func disposeInRequest(_ stored: AnyObject) {
         // Not a class type (a struct, an existential): the full check.
         guard keepsObjectItself else { return dispose(stored) }
-        let value = instance(itself: stored)
-        // A class instance: its class is read, not cast.
+        // A class instance: its class is read, not cast. The instance is made a `Service`
+        // value only where it is used (in this unspecialised code, each such value is a copy
+        // and a destroy through the type's value witnesses): not at all for a class known
+        // not to be `Disposable` and a registration with no `onDispose` hook.
         let found = ObjectIdentifier(Swift.type(of: stored))
         if slot.lock.withLock({ plainClass }) != found {
+            let value = instance(itself: stored)
             guard !(Swift.type(of: value) is any Disposable.Type) else { return endLife(of: value) }
             slot.lock.withLock { plainClass = found }
         }
-        hooks?.runDisposeHooks(on: value)
+        guard let hooks else { return }
+        hooks.runDisposeHooks(on: instance(itself: stored))
     }
 
     /// Ends `value`'s life: ``Disposable/dispose()`` if it is one, then the `onDispose` hooks.

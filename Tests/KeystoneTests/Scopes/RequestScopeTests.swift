@@ -137,6 +137,23 @@ struct RequestScopeTests {
         #expect(request.isEnded)
     }
 
+    @Test("A request service's onDispose hook gets each request's own instance, in every request")
+    func onDisposeInEveryRequest() throws {
+        let disposed = ResultBox<ObjectIdentifier>()
+        let app = Container()
+        app.register(scope: .request) { _ in Store() }
+            .onDispose { store in disposed.append(ObjectIdentifier(store)) }
+        var built: [ObjectIdentifier] = []
+        for _ in 0..<3 {
+            let request = app.beginRequest()
+            built.append(ObjectIdentifier(try request.tryResolve(Store.self)))
+            request.end()
+        }
+        // The first request finds the class not `Disposable` and remembers it; the later ones
+        // skip that check, and still run the hook on their own instance.
+        #expect(disposed.all.compactMap { $0 } == built)
+    }
+
     @Test("withRequest ends the request when the work throws")
     func withRequestEndsOnThrow() throws {
         struct Failed: Error {}
