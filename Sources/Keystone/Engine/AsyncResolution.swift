@@ -108,7 +108,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// once: by the first branch that asks (`.build`: then it calls
     /// ``finishGraphInstance(of:with:)``), in its own task, while the branches that ask
     /// meanwhile (`async let`) wait for it (`.wait`: ``waitForGraphInstance(of:)``, then they
-    /// ask again). The engine's build-once machine (``BuildState``) decides; a branch never
+    /// ask again). The engine's build-once machine decides (``AsyncBuildState``); a branch never
     /// waits for its own build, because the resolution's path reports that as a cycle first.
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
