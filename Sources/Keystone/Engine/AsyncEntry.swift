@@ -5,7 +5,7 @@
 /// synchronous resolve paths never build or return it: they report
 /// ``ResolutionError/Kind/asyncOnly`` instead.
 ///
-/// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `build` are
+/// `@unchecked Sendable`: the `let`s are immutable; `instance`, `object` and `asyncBuild` are
 /// guarded by `slot.lock`. `Service` is `Sendable` by the registration's requirement.
 @usableFromInline
 final class AsyncEntry<Service>: AnyEntry, @unchecked Sendable {
@@ -129,8 +129,9 @@ typealias ErasedAsyncFactory<Service> =
     nonisolated(nonsending) @Sendable (AsyncResolver, ArgumentBox) async throws
     -> Service
 
-/// A built instance, carried out of the task or branch that built it. `@unchecked Sendable`:
-/// async registrations require their service to be `Sendable`.
+/// A built instance, carried out of the branch of an async resolution that built it (a
+/// `.graph` instance, to the branches that wait for it). `@unchecked Sendable`: async
+/// registrations require their service to be `Sendable`.
 @usableFromInline
 struct Built<Service>: @unchecked Sendable {
     @usableFromInline let value: Service
