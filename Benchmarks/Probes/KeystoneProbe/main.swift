@@ -21,6 +21,8 @@ final class AsyncReport: Sendable {
     init(feed: AsyncFeed) { self.feed = feed }
 }
 final class AsyncFeed: Sendable {}
+/// What `async-built-singleton` resolves: a singleton whose factory is async, already built.
+final class AsyncDatabase: Sendable {}
 
 final class Consumer: Sendable {
     let store: Store
@@ -137,12 +139,14 @@ final class Kept<Value> {
     var value: Value?
 }
 
-/// Resolves `Store`, built already, `iterations` times with `resolveAsync`, in a task, and
-/// waits for it: an awaited resolve from async code.
-func resolveAsyncInATask(_ container: Container, iterations: Int) {
+/// Resolves a shared `Service`, built already, `iterations` times with `resolveAsync`, in a
+/// task, and waits for it: an awaited resolve from async code.
+func resolveAsyncInATask<Service: Sendable>(_ container: Container, _ type: Service.Type, iterations: Int) {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
-        for _ in 0..<iterations { consume(try! await container.resolveAsync(Store.self)) }
+        // Built (the first time) before the loop.
+        consume(try! await container.resolveAsync(Service.self))
+        for _ in 0..<iterations { consume(try! await container.resolveAsync(Service.self)) }
         done.signal()
     }
     done.wait()
@@ -216,7 +220,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -231,6 +235,7 @@ func makeContainer() -> Container {
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
     container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
     container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
+    container.register(AsyncDatabase.self, scope: .singleton) { (_: AsyncResolver) async in AsyncDatabase() }
     container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
     container.register(Leaf.self, scope: .graph) { _ in Leaf() }
     container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
@@ -296,7 +301,9 @@ case "weak":
     for _ in 0..<iterations { consume(container.resolve(Session.self)) }
     consume(session)
 case "async-singleton":
-    resolveAsyncInATask(container, iterations: iterations)
+    resolveAsyncInATask(container, Store.self, iterations: iterations)
+case "async-built-singleton":
+    resolveAsyncInATask(container, AsyncDatabase.self, iterations: iterations)
 case "async-transient":
     resolveAsyncTransientInATask(container, iterations: iterations, hand: false)
 case "hand-async-transient":

@@ -82,13 +82,13 @@ extension Container {
     ) -> AsyncRegistration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         let generation = install(
-            AsyncEntry<Service>(
+            Entry<Service>(
                 slot: slot,
                 name: name,
                 scope: scope ?? defaultScope,
                 argumentTypes: argumentTypes,
                 location: location,
-                factory: factory
+                asyncFactory: factory
             )
         )
         return AsyncRegistration(
@@ -232,7 +232,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     ) -> AsyncRegistration<Service> {
         let target = slot.key
         let registered: AnyEntry? = slot.lock.withLock {
-            guard let entry = slot.entry, entry.generation == generation, entry is AsyncEntry<Service> else {
+            guard let entry = slot.entry, entry.generation == generation, entry.isAsync, entry is Entry<Service> else {
                 return nil
             }
             return entry
@@ -244,7 +244,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         guard key != target else { return self }
         let resolveRegistered = self.resolveRegistered
         _ = container.install(
-            AsyncEntry<Other>(
+            Entry<Other>(
                 slot: container.registry.slotCreatingIfNeeded(for: key),
                 name: registered.name,
                 scope: .transient,
@@ -272,7 +272,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     public func then(_ hook: @escaping @Sendable (AsyncResolver, Service) async throws -> Void) -> AsyncRegistration<
         Service
     > {
-        update { $0.refined(afterCreation: hook) }
+        update { $0.refined(asyncAfterCreation: hook) }
     }
 
     /// Runs `hook` when an instance this registration holds leaves its scope through
@@ -283,12 +283,12 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         update { $0.refined(onDispose: hook) }
     }
 
-    private func update(_ change: (AsyncEntry<Service>) -> AsyncEntry<Service>) -> AsyncRegistration<Service> {
+    private func update(_ change: (Entry<Service>) -> Entry<Service>) -> AsyncRegistration<Service> {
         slot.lock.withLock {
             // Only the registration this handle made: once the key is registered again, the
             // handle refines nothing.
             guard let current = slot.entry, current.generation == generation,
-                let entry = current as? AsyncEntry<Service>
+                current.isAsync, let entry = current as? Entry<Service>
             else { return }
             slot.entry = change(entry)
         }

@@ -27,7 +27,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
     /// `owner`'s logger if it has one.
     func resolve<Service>(
-        _ entry: AsyncEntry<Service>,
+        _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
@@ -50,7 +50,7 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// Resolves `entry`: reuses what the scope allows, builds the rest.
     private func resolveUnreported<Service>(
-        _ entry: AsyncEntry<Service>,
+        _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
@@ -163,7 +163,7 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// Calls the factory and the hooks.
     private func build<Service>(
-        _ entry: AsyncEntry<Service>,
+        _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
@@ -171,15 +171,15 @@ final class AsyncResolution: @unchecked Sendable {
         let resolver = AsyncResolver(owner: owner.features.weakContainer, resolution: self, outer: path, current: entry)
         let value: Service
         do {
-            value = try await entry.factory(resolver, arguments)
+            value = try await entry.asyncFactory!(resolver, arguments)
         } catch {
             throw Self.failure(error, of: entry, path: resolver.path)
         }
-        if !entry.afterCreation.isEmpty {
+        if let hooks = entry.hooks?.asyncAfterCreation {
             let id = ObjectIdentifier(entry)
             lock.withLock { runningHooks[id] = value }
             defer { lock.withLock { runningHooks[id] = nil } }
-            for hook in entry.afterCreation {
+            for hook in hooks {
                 do {
                     try await hook(resolver, value)
                 } catch let error as ResolutionError {
@@ -219,14 +219,14 @@ final class AsyncResolution: @unchecked Sendable {
     /// ``AsyncBuildState``). A build that throws keeps nothing: its error is its resolve's, and
     /// a resolve that waited builds again.
     private func shared<Service>(
-        _ entry: AsyncEntry<Service>,
+        _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
         while true {
             let step: SharedStep<Service> = entry.slot.lock.withLock {
-                if let existing = entry.currentInstance { return .ready(existing) }
+                if let existing = entry.currentInstance { return .ready(existing.value) }
                 // A disposed container builds nothing more (as the synchronous path); a resolve
                 // that waited for a build that ended by a dispose stops here.
                 if !entry.asyncBuild.isBuilding && owner.lifecycle.isDisposed { return .disposed }
@@ -261,7 +261,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Builds a shared instance that this resolve claimed, keeps it as its scope says, and
     /// wakes the resolves that wait for it.
     private func buildShared<Service>(
-        _ entry: AsyncEntry<Service>,
+        _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
         arguments: ArgumentBox
@@ -284,7 +284,7 @@ final class AsyncResolution: @unchecked Sendable {
                 // replaced one again.
                 if !owner.lifecycle.isDisposed {
                     if entry.scope.isHeld {
-                        entry.instance = value
+                        entry.held = entry.makeBox(value)
                         listed = entry.slot.entry === entry
                     } else if case .object(let object) = WeakHold(value) {
                         entry.object = object
@@ -338,4 +338,13 @@ private enum SharedStep<Service> {
 final class WeakContainerReference: Sendable {
     @usableFromInline weak let container: Container?
     init(_ container: Container) { self.container = container }
+}
+
+/// A built instance, carried out of the branch of an async resolution that built it (a
+/// `.graph` instance, to the branches that wait for it). `@unchecked Sendable`: async
+/// registrations require their service to be `Sendable`.
+@usableFromInline
+struct Built<Service>: @unchecked Sendable {
+    @usableFromInline let value: Service
+    @usableFromInline init(_ value: Service) { self.value = value }
 }

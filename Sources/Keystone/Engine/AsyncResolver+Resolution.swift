@@ -4,20 +4,20 @@ import CKeystoneThreadPrimitives
 /// factory called directly, a `.graph` instance through the resolution's record of it, and
 /// everything else through the resolution (see ``AsyncResolution``).
 extension AsyncResolver {
-    /// Calls the factory of ``current``, an `AsyncEntry<Service>`, with this resolver: what a
+    /// Calls the factory of ``current``, an async `Entry<Service>`, with this resolver: what a
     /// plain registration's resolve is (see ``Container/plainAsyncResolver(taking:)``).
     @inlinable
     @inline(__always)
     func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
-        let entry = current! as! AsyncEntry<Service>
+        let entry = current! as! Entry<Service>
         do {
-            return try await entry.factory(self, arguments)
+            return try await entry.asyncFactory!(self, arguments)
         } catch {
             throw AsyncResolution.failure(error, of: entry, path: path)
         }
     }
 
-    /// The instance of ``current``, a `.graph` `AsyncEntry<Service>`, in this resolution: built
+    /// The instance of ``current``, a `.graph` async `Entry<Service>`, in this resolution: built
     /// once with this resolver, by the first branch that asks.
     @inlinable
     @inline(__always)
@@ -79,7 +79,7 @@ extension AsyncResolver {
         case .found(let entry, let owner):
             if entry.isAsync {
                 return try await resolution.resolve(
-                    entry as! AsyncEntry<Service>,
+                    entry as! Entry<Service>,
                     owner: owner,
                     path: path,
                     arguments: ArgumentBox.holding(repeat each arguments)

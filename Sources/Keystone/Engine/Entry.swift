@@ -29,8 +29,9 @@ class AnyEntry: @unchecked Sendable {
     let location: SourceLocation
     /// For a type bound with `Registration.bind`, the key of the registration it converts.
     let boundTo: RegistryKey?
-    /// Whether the scope keeps the instance (`.singleton` and `.cached`); stored because the
-    /// resolve fast path asks.
+    /// Whether the scope keeps the instance (`.singleton` and `.cached`) and a synchronous
+    /// resolution builds it (not an async registration); stored because the resolve fast path
+    /// asks.
     let holdsInstance: Bool
     /// Whether the scope is `.transient`, and whether there are after-creation hooks; stored
     /// so that making an instance asks neither the scope nor the generic hook array.
@@ -51,10 +52,10 @@ class AnyEntry: @unchecked Sendable {
     /// back to `Service` asked the runtime for about 450 instructions on every resolve). Asked
     /// only of those two scopes, so that registering the others costs nothing more.
     let keepsObjectItself: Bool
-    /// Whether this is an ``AsyncEntry``: a registration with an async factory, which only
-    /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Such
-    /// an entry holds no `Entry` instance and publishes nothing, so the synchronous paths never
-    /// read it; they report ``ResolutionError/Kind/asyncOnly``.
+    /// Whether this is a registration with an async factory (`Entry.asyncFactory`), which only
+    /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Its
+    /// held instance is published for awaited reads only (``Slot/Readers/awaited``), so the
+    /// synchronous paths never read it; they report ``ResolutionError/Kind/asyncOnly``.
     let isAsync: Bool
     /// Whether the registration was made with ``Container/registerMainActor(_:name:scope:file:line:factory:)``:
     /// it is built, and resolved synchronously, only on the main actor. A held instance is
@@ -227,11 +228,21 @@ struct VerificationSkipped: Error, CustomStringConvertible {
 }
 
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
+///
+/// One type for every registration, synchronous or async: an async registration (made with
+/// an `async` factory) has ``asyncFactory`` and says ``AnyEntry/isAsync``; it keeps its
+/// instance as a synchronous one does, and is built by the async resolution alone.
 @usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// The factory with its arguments erased: the pointer addresses a tuple of the argument
-    /// types the entry's key names, so only a caller that matched the key can call it.
+    /// types the entry's key names, so only a caller that matched the key can call it. For an
+    /// async registration, ``neverSynchronously(_:_:)``: every synchronous resolve checks
+    /// ``AnyEntry/isAsync`` before it builds.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+
+    /// The factory of an async registration, with its arguments boxed; nil for a synchronous
+    /// one.
+    @usableFromInline let asyncFactory: ErasedAsyncFactory<Service>?
 
     /// The registration's `then` and `onDispose` hooks; nil when it has none, as most have.
     /// Immutable, so that building reads them without a lock: adding a hook replaces the entry
@@ -261,6 +272,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// ``Disposable``, so that ending each request asks the runtime for the conformance once,
     /// not on every request (a lookup of about 600 instructions).
     @exclusivity(unchecked) private var plainClass: ObjectIdentifier?
+    /// For an async shared registration: who builds its instance, and the tasks that wait for
+    /// it (the engine's build-once machine, for waiters that are tasks).
+    var asyncBuild = AsyncBuildState()
 
     /// What a request scope keeps of `value`, an instance of this `.request` registration: the
     /// object itself for a class, a box otherwise.
@@ -301,6 +315,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
+        self.asyncFactory = nil
         self.hooks = hooks
         self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
         self.standIn = nil
@@ -318,6 +333,40 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
+    /// An async registration: `asyncFactory` builds its instances, in an async resolution.
+    init(
+        slot: Slot,
+        name: Name?,
+        scope: Scope,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        boundTo: RegistryKey? = nil,
+        asyncFactory: @escaping ErasedAsyncFactory<Service>
+    ) {
+        self.factory = Self.neverSynchronously
+        self.asyncFactory = asyncFactory
+        self.hooks = nil
+        self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
+        self.standIn = nil
+        super.init(
+            slot: slot,
+            name: name,
+            scope: scope,
+            serviceType: Service.self,
+            argumentTypes: argumentTypes,
+            location: location,
+            boundTo: boundTo,
+            hasAfterCreation: false,
+            isAsync: true
+        )
+    }
+
+    /// The synchronous factory of an async registration, which nothing calls: the synchronous
+    /// resolution reports ``ResolutionError/Kind/asyncOnly`` for such an entry before it builds.
+    private static func neverSynchronously(_: Resolver, _: UnsafeRawPointer) throws -> Service {
+        preconditionFailure("an async registration was built by a synchronous resolution")
+    }
+
     /// A registration like `other` in `slot`, with the given hooks, verification mode and
     /// factories: how refinements and copies are made (never on the register fast path).
     init(
@@ -329,6 +378,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
+        self.asyncFactory = other.asyncFactory
         self.hooks = hooks
         self.boxType = other.boxType
         self.standIn = standIn
@@ -342,6 +392,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             boundTo: other.boundTo,
             hasAfterCreation: hooks?.hasAfterCreation ?? false,
             verification: verification,
+            isAsync: other.isAsync,
             isMainActor: other.isMainActor,
             isRequestValue: other.isRequestValue
         )
@@ -352,6 +403,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// this entry holds (the slot keeps publishing it). Called with `slot.lock` held.
     func refined(
         afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)? = nil,
+        asyncAfterCreation asyncHook: (@Sendable (AsyncResolver, Service) async throws -> Void)? = nil,
         onDispose disposeHook: (@Sendable (Service) -> Void)? = nil,
         verification newMode: VerificationMode? = nil,
         standIn newStandIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil
@@ -359,7 +411,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         let copy = Entry(
             like: self,
             slot: slot,
-            hooks: EntryHooks.adding(afterCreation: hook, onDispose: disposeHook, to: hooks),
+            hooks: EntryHooks.adding(
+                afterCreation: hook, asyncAfterCreation: asyncHook, onDispose: disposeHook, to: hooks),
             verification: newMode ?? verification,
             standIn: newMode == nil ? standIn : newStandIn,
             factory: factory
@@ -547,18 +600,26 @@ func endLife<Service>(of held: Service, hooks: [@Sendable (Service) -> Void], ha
 final class EntryHooks<Service>: Sendable {
     /// Run after each new instance, in order.
     let afterCreation: [@Sendable (Resolver, Service) throws -> Void]
+    /// An async registration's: run after each new instance, in order, in its async
+    /// resolution. Nil when there are none, so that the hooks of a synchronous registration
+    /// make no array of this function type (see above).
+    let asyncAfterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void]?
     /// Run when a held instance leaves its scope, in order.
     let onDispose: [@Sendable (Service) -> Void]
-    /// Whether there are any of each, known when the hooks are made.
+    /// Whether there are any of each, known when the hooks are made (after-creation hooks of
+    /// either kind).
     @usableFromInline let hasAfterCreation: Bool
     let hasDisposeHooks: Bool
 
     private init(
-        afterCreation: [@Sendable (Resolver, Service) throws -> Void], onDispose: [@Sendable (Service) -> Void]
+        afterCreation: [@Sendable (Resolver, Service) throws -> Void],
+        asyncAfterCreation: [@Sendable (AsyncResolver, Service) async throws -> Void]? = nil,
+        onDispose: [@Sendable (Service) -> Void]
     ) {
         self.afterCreation = afterCreation
+        self.asyncAfterCreation = asyncAfterCreation
         self.onDispose = onDispose
-        hasAfterCreation = !afterCreation.isEmpty
+        hasAfterCreation = !afterCreation.isEmpty || asyncAfterCreation != nil
         hasDisposeHooks = !onDispose.isEmpty
     }
 
@@ -570,18 +631,22 @@ final class EntryHooks<Service>: Sendable {
             ? nil : EntryHooks(afterCreation: afterCreation, onDispose: onDispose)
     }
 
-    /// `hooks` with `hook` and `disposeHook` run after theirs; `hooks` itself when both are nil.
+    /// `hooks` with `hook`, `asyncHook` and `disposeHook` run after theirs; `hooks` itself
+    /// when all are nil.
     static func adding(
         afterCreation hook: (@Sendable (Resolver, Service) throws -> Void)?,
+        asyncAfterCreation asyncHook: (@Sendable (AsyncResolver, Service) async throws -> Void)? = nil,
         onDispose disposeHook: (@Sendable (Service) -> Void)?,
         to hooks: EntryHooks?
     ) -> EntryHooks? {
-        guard hook != nil || disposeHook != nil else { return hooks }
+        guard hook != nil || asyncHook != nil || disposeHook != nil else { return hooks }
         var afterCreation = hooks?.afterCreation ?? []
+        var asyncAfterCreation = hooks?.asyncAfterCreation
         var onDispose = hooks?.onDispose ?? []
         if let hook { afterCreation.append(hook) }
+        if let asyncHook { asyncAfterCreation = (asyncAfterCreation ?? []) + [asyncHook] }
         if let disposeHook { onDispose.append(disposeHook) }
-        return EntryHooks(afterCreation: afterCreation, onDispose: onDispose)
+        return EntryHooks(afterCreation: afterCreation, asyncAfterCreation: asyncAfterCreation, onDispose: onDispose)
     }
 
     /// Runs the `onDispose` hooks on `value`, in order.
@@ -601,4 +666,31 @@ private func asDisposable<Value>(_ value: Value) -> (any Disposable)? {
     let dynamicType = Swift.type(of: value)
     if dynamicType is AnyClass && !(dynamicType is any Disposable.Type) { return nil }
     return value as? Disposable
+}
+
+/// An async factory with its arguments boxed, as a registration stores it.
+///
+/// `nonisolated(nonsending)`: it runs on its caller's executor, so that calling it costs no
+/// executor hop on the way in and out; the factory it wraps (the user's closure) still runs
+/// where its own isolation says.
+@usableFromInline
+typealias ErasedAsyncFactory<Service> =
+    nonisolated(nonsending) @Sendable (AsyncResolver, ArgumentBox) async throws
+    -> Service
+
+/// Runtime arguments, boxed so that they can cross an `await`. `@unchecked Sendable`: the
+/// async API requires every argument to be `Sendable`, and the box is immutable.
+@usableFromInline
+final class ArgumentBox: @unchecked Sendable {
+    @usableFromInline let values: Any
+    @usableFromInline init(_ values: Any) { self.values = values }
+
+    /// The box of no arguments, shared: a resolve without arguments allocates none.
+    @usableFromInline static let none = ArgumentBox(())
+
+    /// `arguments`, boxed; ``none`` when there are none.
+    @inlinable
+    static func holding<each Argument>(_ arguments: repeat each Argument) -> ArgumentBox {
+        (repeat each Argument).self == Void.self ? none : ArgumentBox((repeat each arguments))
+    }
 }

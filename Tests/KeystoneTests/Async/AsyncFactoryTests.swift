@@ -223,7 +223,7 @@ struct AsyncFactoryTests {
     /// How many resolves wait, parked, for the build of `type`'s async registration.
     private static func parkedWaiters<Service>(of type: Service.Type, in container: Container) -> Int {
         guard let slot = container.registry.slot(for: RegistryKey(Service.self, name: nil, arguments: Void.self)),
-            let entry = slot.lock.withLock({ slot.entry }) as? AsyncEntry<Service>
+            let entry = slot.lock.withLock({ slot.entry }) as? Entry<Service>
         else { return -1 }
         return slot.lock.withLock { entry.asyncBuild.parkedWaiters }
     }

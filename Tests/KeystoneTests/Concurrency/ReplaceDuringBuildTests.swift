@@ -78,7 +78,7 @@ struct ReplaceDuringBuildTests {
             return Made(1)
         }
         let slot = try #require(container.registry.slot(for: RegistryKey(Made.self, name: nil, arguments: Void.self)))
-        let old = try #require(slot.lock.withLock { slot.entry } as? AsyncEntry<Made>)
+        let old = try #require(slot.lock.withLock { slot.entry } as? Entry<Made>)
         let building = Task { try await container.resolveAsync(Made.self) }
         await yield(until: { oldBuilds.value == 1 })
         let waiting = (0..<2).map { _ in Task { try await container.resolveAsync(Made.self) } }
