@@ -118,7 +118,7 @@ extension Container {
         // A built instance that a synchronous resolve reads without a lock (here, or a parent's
         // for a key not registered here) is read the same way: no resolution, no suspension.
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let probe = registry.probeForResolve(key)
+        let probe = registry.probeForAwaitedResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
         // A plain async registration (`.transient` or `.graph`, no hooks), the usual async
         // factory: called from here, with no resolution frames between (each async frame costs
@@ -138,7 +138,7 @@ extension Container {
             }
         }
         probe.release()  // looked up again below
-        if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key) {
+        if parent != nil, !probe.hasSlot, let box = protectPublishedByParent(for: key, awaited: true) {
             return InstanceBox<Service>.copy(box)
         }
         return try await resolveAsyncUncached(type, name: name, arguments: repeat each arguments)

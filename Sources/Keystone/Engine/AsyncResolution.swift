@@ -274,6 +274,9 @@ final class AsyncResolution: @unchecked Sendable {
             for waiter in parked { waiter.resume() }
             throw error
         }
+        // Retires a box the slot published before, once the locks are released (never, in
+        // practice: see `Slot.publish`).
+        var replaced: Disposal?
         let parked = owner.lifecycle.lock.withLock {
             var listed = false
             let parked = entry.slot.lock.withLock {
@@ -284,8 +287,13 @@ final class AsyncResolution: @unchecked Sendable {
                 // replaced one again.
                 if !owner.lifecycle.isDisposed {
                     if entry.scope.isHeld {
-                        entry.held = entry.makeBox(value)
+                        let box = entry.makeBox(value)
+                        entry.held = box
                         listed = entry.slot.entry === entry
+                        // Published for awaited resolves, which then read it as they read a
+                        // synchronous singleton: with no lock and no resolution. A synchronous
+                        // resolve's read passes it by, to the check that refuses it.
+                        if listed { replaced = Disposal(withdrawn: entry.slot.publish(box, for: .awaited)) }
                     } else if case .object(let object) = WeakHold(value) {
                         entry.object = object
                     }
@@ -295,6 +303,7 @@ final class AsyncResolution: @unchecked Sendable {
             if listed { owner.lifecycle.hold(entry.slot) }
             return parked
         }
+        replaced?.run()
         for waiter in parked { waiter.resume() }
         return value
     }

@@ -33,8 +33,10 @@ extension AsyncResolver {
     @usableFromInline
     func probe(for key: RegistryKey) -> (Probe, Container)? {
         guard let container = owner.container else { return nil }
-        let probe = container.registry.probeForResolve(key)
-        if !probe.hasSlot, container.parent != nil, let box = container.protectPublishedByParent(for: key) {
+        let probe = container.registry.probeForAwaitedResolve(key)
+        if !probe.hasSlot, container.parent != nil,
+            let box = container.protectPublishedByParent(for: key, awaited: true)
+        {
             return (.published(box), container)
         }
         return (probe, container)

@@ -145,8 +145,10 @@ extension Container {
     /// resolving its parent's built singleton takes no lock and makes no context. Nil whenever
     /// the answer needs the full lookup: a disposed container, a slot here (registered, or
     /// removed by `unload`), a parent's slot that publishes nothing, a logger to report to.
+    ///
+    /// `awaited`: the resolve is awaited, and may read an async registration's instance.
     @usableFromInline
-    func protectPublishedByParent(for key: RegistryKey) -> UnsafeMutableRawPointer? {
+    func protectPublishedByParent(for key: RegistryKey, awaited: Bool = false) -> UnsafeMutableRawPointer? {
         guard !registry.isLogging, !lifecycle.isDisposed, !registry.hasSlot(for: key) else { return nil }
         // Up the parents borrowed (each holds its own parent): a strong reference to each was
         // a retain and a release per level, on every such resolve.
@@ -154,7 +156,7 @@ extension Container {
         while let current = next {
             let answer: (found: Bool, box: UnsafeMutableRawPointer?) = current._withUnsafeGuaranteedRef { container in
                 if container.registry.isLogging { return (true, nil) }
-                return container.registry.publishedInstance(for: key)
+                return container.registry.publishedInstance(for: key, awaited: awaited)
             }
             if answer.found { return answer.box }
             next = current._withUnsafeGuaranteedRef { $0.parent.map { Unmanaged.passUnretained($0) } }

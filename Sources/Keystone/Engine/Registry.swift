@@ -142,18 +142,27 @@ final class Slot: @unchecked Sendable {
         keystone_load_acquire(publishedAddress)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
-    /// The published box, or nil if none is published for this thread. Called in a read
-    /// section (see ``Registry/probe(for:protect:)``); the box stays valid until the section
-    /// ends, and the caller copies it with ``InstanceBox/copy(_:)``, which ends it.
+    /// The published box, or nil if none is published for this reader. Called in a read
+    /// section (see ``Registry/probe(for:protect:awaited:)``); the box stays valid until the
+    /// section ends, and the caller copies it with ``InstanceBox/copy(_:)``, which ends it.
     ///
-    /// A main-actor instance is published with ``mainActorTag`` set in its word, and is read
-    /// here only by code on the main actor: elsewhere the read answers nil, so that the resolve
-    /// takes the full path, whose main-actor check refuses it.
+    /// A box published for some readers only (see ``Readers``) has a tag set in its word, and
+    /// is read here only by those: for any other the read answers nil, so that the resolve
+    /// takes the full path, whose check refuses it (a main-actor instance off the main actor,
+    /// an async registration's instance to a synchronous resolve).
+    ///
+    /// - Parameter awaited: Whether the reader is an awaited resolve (`resolveAsync`, an
+    ///   ``AsyncResolver``), which may read an async registration's instance.
     @inline(__always)
-    var publishedInSection: UnsafeMutableRawPointer? {
+    func publishedInSection(awaited: Bool = false) -> UnsafeMutableRawPointer? {
         guard let published, let box = keystone_load_sequential(published) else { return nil }
-        if _fastPath(UInt(bitPattern: box) & Self.mainActorTag == 0) { return box }
-        return Self.mainActorOnly(box)
+        if awaited {
+            // An async registration's box is for this reader: untagged here, with no call.
+            if _fastPath(UInt(bitPattern: box) & Self.mainActorTag == 0) { return Self.untagged(box) }
+        } else if _fastPath(UInt(bitPattern: box) & Self.tags == 0) {
+            return box
+        }
+        return Self.tagged(box, awaited: awaited)
     }
 
     /// ``publishedInSection`` in a read section of its own: begun here, and left open if a box
@@ -162,27 +171,43 @@ final class Slot: @unchecked Sendable {
     @inline(__always)
     var readPublished: UnsafeMutableRawPointer? {
         keystone_read_begin()
-        if let box = publishedInSection { return box }
+        if let box = publishedInSection() { return box }
         keystone_read_leave()
         return nil
     }
 
-    /// `box` (tagged) untagged, if the calling code runs on the main actor; otherwise nil.
+    /// `box` (tagged) untagged, if the reader may read it; otherwise nil.
     @inline(never)
-    private static func mainActorOnly(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    private static func tagged(_ box: UnsafeMutableRawPointer, awaited: Bool) -> UnsafeMutableRawPointer? {
+        if UInt(bitPattern: box) & awaitedTag != 0 { return awaited ? untagged(box) : nil }
         guard MainActorContext.isCurrentForReader else { return nil }
         return untagged(box)
     }
 
-    /// The bit set in the published word of a main-actor instance. A box is an object, so its
-    /// address has this bit clear. Writers unpublish and retire the word as published (tagged);
-    /// only the reference itself is untagged, to copy from it or release it.
-    static let mainActorTag: UInt = 1
+    /// Who may take a published instance from the lock-free read.
+    enum Readers {
+        /// Every resolve.
+        case everyone
+        /// Code on the main actor only: a main-actor registration's instance, published with
+        /// ``mainActorTag``.
+        case mainActor
+        /// Awaited resolves only: an async registration's instance, published with
+        /// ``awaitedTag``.
+        case awaited
+    }
 
-    /// `box` with ``mainActorTag`` cleared.
+    /// The bit set in the published word of a main-actor instance, and the one set in an async
+    /// registration's. A box is an object, so its address has these bits clear. Writers
+    /// unpublish and retire the word as published (tagged); only the reference itself is
+    /// untagged, to copy from it or release it.
+    static let mainActorTag: UInt = 1
+    static let awaitedTag: UInt = 2
+    private static let tags = mainActorTag | awaitedTag
+
+    /// `box` with its tag cleared.
     @inline(__always)
     static func untagged(_ box: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
-        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) & ~mainActorTag).unsafelyUnwrapped
+        UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) & ~tags).unsafelyUnwrapped
     }
 
     /// The published word, made if this is the first publication. Called with `lock` held.
@@ -205,14 +230,19 @@ final class Slot: @unchecked Sendable {
     /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
     /// with a reference of its own. Called with `lock` held, when the entry starts holding it.
     ///
-    /// - Parameter mainActorOnly: Whether only main-actor code may read it (a main-actor
-    ///   registration's instance): published with ``mainActorTag``.
+    /// - Parameter readers: Who may read it: a main-actor registration's instance is for
+    ///   main-actor code only, an async registration's for awaited resolves only.
     /// - Returns: The box published before, which the caller passes to ``retire(_:)`` once it
     ///   has released the lock. Always nil in practice: an entry publishes only when it holds
     ///   nothing, and its slot publishes only what it holds.
-    func publish<Service>(_ held: InstanceBox<Service>, mainActorOnly: Bool) -> UnsafeMutableRawPointer? {
-        var box = Unmanaged.passRetained(held).toOpaque()
-        if mainActorOnly { box = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: box) | Self.mainActorTag)! }
+    func publish<Service>(_ held: InstanceBox<Service>, for readers: Readers) -> UnsafeMutableRawPointer? {
+        let tag: UInt
+        switch readers {
+        case .everyone: tag = 0
+        case .mainActor: tag = Self.mainActorTag
+        case .awaited: tag = Self.awaitedTag
+        }
+        let box = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Unmanaged.passRetained(held).toOpaque()) | tag)!
         let published = publishing()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
@@ -497,19 +527,19 @@ final class Registry: @unchecked Sendable {
     /// the next `reset`, `dispose` or `unload` wait forever). Otherwise, with the section ended,
     /// the slot's registration (retained, nil if none) and whether there is a slot.
     @usableFromInline
-    func probe(for key: RegistryKey, protect: Bool) -> Probe {
-        look(for: key, protect: protect)
+    func probe(for key: RegistryKey, protect: Bool, awaited: Bool = false) -> Probe {
+        look(for: key, protect: protect, awaited: awaited)
     }
 
     @inline(__always)
-    private func look(for key: RegistryKey, protect: Bool) -> Probe {
+    private func look(for key: RegistryKey, protect: Bool, awaited: Bool) -> Probe {
         keystone_read_begin()
         guard let slot = slotInSection(for: key) else {
             keystone_read_leave()
             return .missing
         }
         return slot._withUnsafeGuaranteedRef { slot in
-            if protect, let box = slot.publishedInSection { return .published(box) }
+            if protect, let box = slot.publishedInSection(awaited: awaited) { return .published(box) }
             let entry = slot.lock.withLock { slot.entry.map(Unmanaged.passRetained) }
             keystone_read_leave()
             guard let entry else { return .emptySlot }
@@ -517,23 +547,31 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// ``probe(for:protect:)`` for a top-level resolve: the published instance is answered
-    /// unless the container has a logger (whose slow path reports the resolve).
+    /// ``probe(for:protect:awaited:)`` for a top-level resolve: the published instance is
+    /// answered unless the container has a logger (whose slow path reports the resolve).
     @usableFromInline
     func probeForResolve(_ key: RegistryKey) -> Probe {
-        look(for: key, protect: _fastPath(!isLogging))
+        look(for: key, protect: _fastPath(!isLogging), awaited: false)
+    }
+
+    /// ``probeForResolve(_:)`` for an awaited resolve, which may read an async registration's
+    /// instance too. A function of its own, so that neither read tests who reads at run time.
+    @usableFromInline
+    func probeForAwaitedResolve(_ key: RegistryKey) -> Probe {
+        look(for: key, protect: _fastPath(!isLogging), awaited: true)
     }
 
     /// For a child without a slot for `key`: whether this registry has one, and if so the
     /// instance it publishes, in a read section left open for the caller to end with
     /// ``InstanceBox/copy(_:)`` (nil, with the section ended, if it publishes none).
-    func publishedInstance(for key: RegistryKey) -> (found: Bool, box: UnsafeMutableRawPointer?) {
+    func publishedInstance(for key: RegistryKey, awaited: Bool = false) -> (found: Bool, box: UnsafeMutableRawPointer?)
+    {
         keystone_read_begin()
         guard let slot = slotInSection(for: key) else {
             keystone_read_leave()
             return (false, nil)
         }
-        guard let box = slot._withUnsafeGuaranteedRef({ $0.publishedInSection }) else {
+        guard let box = slot._withUnsafeGuaranteedRef({ $0.publishedInSection(awaited: awaited) }) else {
             keystone_read_leave()
             return (true, nil)
         }

@@ -497,7 +497,7 @@ extension ResolutionContext {
                         entry.held = box
                         // A main-actor instance is published for main-actor code only: the
                         // lock-free read hands it to nothing else, past the main-actor check.
-                        replacedBox = entry.slot.publish(box, mainActorOnly: entry.isMainActor)
+                        replacedBox = entry.slot.publish(box, for: entry.isMainActor ? .mainActor : .everyone)
                     } else {
                         // `.weak`; nil when the factory gave an optional's nil: nothing held.
                         entry.object = weakObject

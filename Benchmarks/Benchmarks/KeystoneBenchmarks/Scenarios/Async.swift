@@ -1,7 +1,8 @@
 import Benchmark
 import Keystone
 
-// Awaited resolves, from async code: `resolveAsync` of a built singleton; of a `.transient`
+// Awaited resolves, from async code: `resolveAsync` of a built singleton, its factory
+// synchronous or async; of a `.transient`
 // registration whose factory is async; of an async registration in the default scope
 // (`.graph`) whose factory awaits another from its resolver. By hand: the same
 // objects, the factories awaited as functions. Swinject and swift-dependencies have no async
@@ -41,6 +42,31 @@ func asyncScenarios() {
             container.register(Store.self, scope: .singleton) { _ in Store() }
             let first = try! await container.resolveAsync(Store.self)
             precondition(first === container.resolve(Store.self))
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try! await container.resolveAsync(Store.self))
+                }
+            }
+        }
+    )
+    asyncScenario(
+        "async-built-singleton",
+        hand: {
+            // A built instance read from async code: no await needed.
+            let root = HandRoot()
+            return { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(root.sharedStore())
+                }
+            }
+        },
+        keystone: {
+            // A singleton whose factory is async, built before the measurement.
+            let container = Keystone.Container()
+            container.register(Store.self, scope: .singleton) { (_: AsyncResolver) async in Store() }
+            let first = try! await container.resolveAsync(Store.self)
+            let second = try! await container.resolveAsync(Store.self)
+            precondition(second === first)
             return { benchmark in
                 for _ in benchmark.scaledIterations {
                     blackHole(try! await container.resolveAsync(Store.self))
