@@ -23,6 +23,8 @@ final class AsyncReport: Sendable {
 final class AsyncFeed: Sendable {}
 /// What `async-built-singleton` resolves: a singleton whose factory is async, already built.
 final class AsyncDatabase: Sendable {}
+protocol AsyncDatabaseProtocol: Sendable {}
+extension AsyncDatabase: AsyncDatabaseProtocol {}
 
 final class Consumer: Sendable {
     let store: Store
@@ -220,7 +222,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -236,6 +238,7 @@ func makeContainer() -> Container {
     container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
     container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
     container.register(AsyncDatabase.self, scope: .singleton) { (_: AsyncResolver) async in AsyncDatabase() }
+        .bind(AsyncDatabaseProtocol.self)
     container.register(Consumer.self, scope: .transient) { r in try Consumer(store: r.resolve()) }
     container.register(Leaf.self, scope: .graph) { _ in Leaf() }
     container.register(Left.self, scope: .transient) { r in try Left(leaf: r.resolve()) }
@@ -304,6 +307,8 @@ case "async-singleton":
     resolveAsyncInATask(container, Store.self, iterations: iterations)
 case "async-built-singleton":
     resolveAsyncInATask(container, AsyncDatabase.self, iterations: iterations)
+case "async-bound-singleton":
+    resolveAsyncInATask(container, (any AsyncDatabaseProtocol).self, iterations: iterations)
 case "async-transient":
     resolveAsyncTransientInATask(container, iterations: iterations, hand: false)
 case "hand-async-transient":

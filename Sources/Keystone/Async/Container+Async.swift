@@ -195,6 +195,10 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     /// instance as its scope says) and casts it. If the instance is not an `Other`, the resolve
     /// fails with ``ResolutionError/Kind/conversionFailed``, never a crash.
     ///
+    /// For a registration that holds its instance (`.singleton`, `.cached`), an awaited
+    /// resolve of `Other` costs what one of the registration itself costs: after the first, the
+    /// cast instance is read without a lock, until the instance leaves its scope.
+    ///
     /// - Parameters:
     ///   - type: The additional type.
     ///   - file: Where the binding is made; diagnostics name it. Leave the default.
@@ -205,7 +209,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> AsyncRegistration<Service> {
-        bind(type, file: file, line: line) { instance in
+        bind(type, location: SourceLocation(file: file, line: line), answeredFromHeldInstance: true) { instance in
             guard let converted = instance as? Other else {
                 throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: nil)
             }
@@ -230,6 +234,24 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         line: UInt = #line,
         converter: @escaping @Sendable (Service) throws -> Other
     ) -> AsyncRegistration<Service> {
+        bind(
+            type, location: SourceLocation(file: file, line: line), answeredFromHeldInstance: false,
+            converter: converter)
+    }
+
+    /// Installs the binding of `Other` to this registration.
+    ///
+    /// - Parameter answeredFromHeldInstance: Whether an awaited resolve of `Other` may be
+    ///   answered from the instance this registration holds (`.singleton`, `.cached`),
+    ///   published in the bound slot after the first conversion: true for a cast, which
+    ///   converts an instance to the same object every time; false for a converter, which runs
+    ///   on every resolve.
+    private func bind<Other: Sendable>(
+        _ type: Other.Type,
+        location: SourceLocation,
+        answeredFromHeldInstance: Bool,
+        converter: @escaping @Sendable (Service) throws -> Other
+    ) -> AsyncRegistration<Service> {
         let target = slot.key
         let registered: AnyEntry? = slot.lock.withLock {
             guard let entry = slot.entry, entry.generation == generation, entry.isAsync, entry is Entry<Service> else {
@@ -243,25 +265,30 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
         guard key != target else { return self }
         let resolveRegistered = self.resolveRegistered
-        _ = container.install(
-            Entry<Other>(
-                slot: container.registry.slotCreatingIfNeeded(for: key),
-                name: registered.name,
-                scope: .transient,
-                argumentTypes: registered.argumentTypes,
-                location: SourceLocation(file: file, line: line),
-                boundTo: target
-            ) { resolver, arguments in
-                let instance = try await resolveRegistered(resolver, arguments)
-                do {
-                    return try converter(instance)
-                } catch let failure as ConversionFailure {
-                    throw failure  // a failed cast: nothing of the user's to wrap
-                } catch {
-                    throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
-                }
+        let bound = Entry<Other>(
+            slot: container.registry.slotCreatingIfNeeded(for: key),
+            name: registered.name,
+            scope: .transient,
+            argumentTypes: registered.argumentTypes,
+            location: location,
+            boundTo: target
+        ) { resolver, arguments in
+            let instance = try await resolveRegistered(resolver, arguments)
+            let converted: Other
+            do {
+                converted = try converter(instance)
+            } catch let failure as ConversionFailure {
+                throw failure  // a failed cast: nothing of the user's to wrap
+            } catch {
+                throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
             }
-        )
+            if answeredFromHeldInstance {
+                resolver.owner.container?.publishConversion(converted, of: instance, target: target, bound: key)
+            }
+            return converted
+        }
+        bound.publishesConversion = answeredFromHeldInstance
+        _ = container.install(bound)
         return self
     }
 

@@ -236,21 +236,27 @@ final class Slot: @unchecked Sendable {
     ///   has released the lock. Always nil in practice: an entry publishes only when it holds
     ///   nothing, and its slot publishes only what it holds.
     func publish<Service>(_ held: InstanceBox<Service>, for readers: Readers) -> UnsafeMutableRawPointer? {
-        let tag: UInt
-        switch readers {
-        case .everyone: tag = 0
-        case .mainActor: tag = Self.mainActorTag
-        case .awaited: tag = Self.awaitedTag
-        }
-        let box = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Unmanaged.passRetained(held).toOpaque()) | tag)!
+        let box = Self.word(retaining: held, for: readers)
         let published = publishing()
         let previous = keystone_unpublish(published)
         keystone_publish(published, box)
         return previous
     }
 
+    /// What a published word holds for `box`: a reference of its own, tagged for `readers`.
+    private static func word(retaining box: AnyObject, for readers: Readers) -> UnsafeMutableRawPointer {
+        let tag: UInt
+        switch readers {
+        case .everyone: tag = 0
+        case .mainActor: tag = mainActorTag
+        case .awaited: tag = awaitedTag
+        }
+        return UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()) | tag)!
+    }
+
     /// Publishes `converted`, the held instance of the registration at `target` as this slot's
-    /// bound type, so that resolving the bound type takes no lock either. Called with
+    /// bound type, for the same `readers` as that instance, so that resolving the bound type
+    /// takes no lock either. Called with
     /// `target.lock` held, after checking that its entry still holds the instance converted;
     /// takes this slot's lock only if it is free (the two locks are never waited for in this
     /// order elsewhere, but a slot can change roles by re-registration, so this never waits).
@@ -260,7 +266,7 @@ final class Slot: @unchecked Sendable {
     /// (``withdrawConversions()``), or by this slot's own re-registration or unload, whichever
     /// comes first: each writer unpublishes only what the word still holds, so the box is
     /// retired exactly once.
-    func publishConversion<Other>(_ converted: Other, in target: Slot) {
+    func publishConversion<Other>(_ converted: Other, in target: Slot, for readers: Readers) {
         guard lock.tryLock() else { return }
         defer { lock.unlock() }
         guard let binding = entry, binding.publishesConversion, binding.boundTo == target.key else { return }
@@ -269,7 +275,7 @@ final class Slot: @unchecked Sendable {
             keystone_load_acquire(UnsafeRawPointer(published).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
                 == nil
         else { return }
-        let box = Unmanaged.passRetained(InstanceBox(converted)).toOpaque()
+        let box = Self.word(retaining: InstanceBox(converted), for: readers)
         keystone_publish(published, box)
         if let index = target.conversions.firstIndex(where: { $0.slot === self }) {
             target.conversions[index].box = box
@@ -829,32 +835,44 @@ enum Probe {
 
 extension Resolver {
     /// After a binding made by `bind(_:)` converted `instance` (resolved from `target`) to
-    /// `converted`: publishes `converted` in the bound slot (`bound`) if `target`'s registration
-    /// holds that very instance, so that later resolves of the bound type are answered by the
-    /// lock-free read. The target's lock makes the check and the record of the publication one
-    /// step with respect to that registration letting the instance go, which withdraws it.
-    ///
-    /// Not while verification observes the resolution, nor for an instance that is not an
-    /// object (its identity cannot be checked) or a main-actor one (a bound type of a
-    /// main-actor registration is resolved through the full path, which checks the thread).
+    /// `converted`: publishes it as ``Container/publishConversion(_:of:target:bound:)`` says,
+    /// unless verification observes the resolution.
     func publishConversion<Other, Service>(
         _ converted: Other,
         of instance: Service,
         target: RegistryKey,
         bound: RegistryKey
     ) {
-        guard context.observer == nil, Swift.type(of: instance as Any) is AnyClass else { return }
+        guard context.observer == nil else { return }
+        owner._withUnsafeGuaranteedRef { $0.publishConversion(converted, of: instance, target: target, bound: bound) }
+    }
+}
+
+extension Container {
+    /// After a binding made by `bind(_:)` converted `instance` (resolved from `target`) to
+    /// `converted`: publishes `converted` in the bound slot (`bound`) if `target`'s registration
+    /// holds that very instance, for the readers its instance is published for, so that later
+    /// resolves of the bound type are answered by the lock-free read. The target's lock makes
+    /// the check and the record of the publication one step with respect to that registration
+    /// letting the instance go, which withdraws it.
+    ///
+    /// Not for an instance that is not an object (its identity cannot be checked) or a
+    /// main-actor one (a bound type of a main-actor registration is resolved through the full
+    /// path, which checks the thread).
+    func publishConversion<Other, Service>(
+        _ converted: Other,
+        of instance: Service,
+        target: RegistryKey,
+        bound: RegistryKey
+    ) {
+        guard Swift.type(of: instance as Any) is AnyClass else { return }
         let source = instance as AnyObject
-        owner._withUnsafeGuaranteedRef { container in
-            guard let targetSlot = container.registry.slot(for: target),
-                let boundSlot = container.registry.slot(for: bound)
-            else { return }
-            targetSlot.lock.withLock {
-                guard let entry = targetSlot.entry, entry.holdsInstance, !entry.isMainActor,
-                    entry.heldObject() === source
-                else { return }
-                boundSlot.publishConversion(converted, in: targetSlot)
-            }
+        guard let targetSlot = registry.slot(for: target), let boundSlot = registry.slot(for: bound) else { return }
+        targetSlot.lock.withLock {
+            // A held instance: a synchronous registration's (`holdsInstance`) or an async
+            // one's, which is published for awaited resolves only, and so is its conversion.
+            guard let entry = targetSlot.entry, !entry.isMainActor, entry.heldObject() === source else { return }
+            boundSlot.publishConversion(converted, in: targetSlot, for: entry.isAsync ? .awaited : .everyone)
         }
     }
 }

@@ -1,6 +1,11 @@
+import Foundation
 import Testing
 
 @testable import Keystone
+
+/// What `Canary` is bound to in the race below.
+protocol AwaitedCanaryProtocol: Sendable {}
+extension Canary: AwaitedCanaryProtocol {}
 
 /// What an async factory builds for `AwaitedCanaryUser`.
 final class AwaitedCanaryUser: Sendable {
@@ -99,6 +104,53 @@ struct AsyncPublicationTests {
         }
     }
 
+    @Test("A type bound to a built async singleton by a cast is published for awaited resolves, and withdrawn with it")
+    func boundTypePublished() async throws {
+        let storeKey = RegistryKey((any AsyncStore).self, name: nil, arguments: Void.self)
+        let labelKey = RegistryKey(String.self, name: nil, arguments: Void.self)
+        let conversions = Counter()
+        let container = Container()
+        container.register(AsyncDatabase.self, scope: .cached("session")) { (_: AsyncResolver) async in
+            AsyncDatabase()
+        }
+        .bind(AsyncStore.self)
+        .bind(String.self) { _ in
+            conversions.increment()
+            return "database"
+        }
+        let database = try await container.resolveAsync(AsyncDatabase.self)
+        #expect(try await container.resolveAsync(AsyncStore.self) as AnyObject === database)
+
+        let awaited = container.registry.probeForAwaitedResolve(storeKey)
+        if let box = awaited.published {
+            #expect(InstanceBox<any AsyncStore>.copy(box) as AnyObject === database)
+        } else {
+            Issue.record("an awaited read of the bound type found nothing published: \(awaited)")
+            awaited.release()
+        }
+        let synchronous = container.registry.probeForResolve(storeKey)
+        #expect(synchronous.published == nil)
+        synchronous.release()
+        let error = #expect(throws: ResolutionError.self) { try container.tryResolve(AsyncStore.self) }
+        #expect(error?.kind == .asyncOnly)
+
+        // A converter runs on every resolve: nothing is published for it.
+        #expect(try await container.resolveAsync(String.self) == "database")
+        #expect(try await container.resolveAsync(String.self) == "database")
+        #expect(conversions.value == 2)
+        let label = container.registry.probeForAwaitedResolve(labelKey)
+        #expect(label.published == nil)
+        label.release()
+
+        container.reset(.cached("session"))
+        let withdrawn = container.registry.probeForAwaitedResolve(storeKey)
+        #expect(withdrawn.published == nil)
+        if let box = withdrawn.published { _ = InstanceBox<any AsyncStore>.copy(box) } else { withdrawn.release() }
+        let rebuilt = try await container.resolveAsync(AsyncStore.self)
+        #expect(rebuilt as AnyObject !== database)
+        #expect(try await container.resolveAsync(AsyncDatabase.self) === rebuilt as AnyObject)
+    }
+
     @Test("Awaited lock-free reads of an async singleton race with reset and re-registration safely")
     func awaitedReadsRaceWithRelease() async {
         let built = ResultBox<Canary>()
@@ -109,24 +161,40 @@ struct AsyncPublicationTests {
                 built.append(canary)
                 return canary
             }
+            .bind(AwaitedCanaryProtocol.self)
         }
         register()
         container.register(scope: .transient) { r in try await AwaitedCanaryUser(r.resolve()) }
         let broken = Counter()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for index in 0..<2_000 {
-                    if index % 100 == 99 { register() } else { container.reset(.singleton) }
-                    await Task.yield()
-                }
+        let reading = Gate(expected: 2)
+        let released = Counter()
+        // The releases on a thread of their own, outside the tasks' pool, so that they run
+        // while the tasks read: from when both readers have read once.
+        Thread {
+            reading.waitForAll()
+            for index in 0..<2_000 {
+                if index % 100 == 99 { register() } else { container.reset(.singleton) }
             }
-            for _ in 0..<3 {
+            released.increment()
+        }.start()
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
                 group.addTask {
-                    for _ in 0..<2_000 {
-                        // The container's read and the resolver's, both without a lock.
+                    // Until the releases end (bounded).
+                    var round = 0
+                    while released.value == 0 && round < 10_000_000 {
+                        if round == 1 { reading.arrive() }
+                        round += 1
+                        // The container's read and the resolver's, both without a lock, and the
+                        // bound type's, whose conversion is published and withdrawn.
                         let direct = try? await container.resolveAsync(Canary.self)
                         let nested = try? await container.resolveAsync(AwaitedCanaryUser.self)
-                        if direct?.isIntact != true || nested?.canary.isIntact != true { broken.increment() }
+                        let bound = try? await container.resolveAsync(AwaitedCanaryProtocol.self)
+                        if direct?.isIntact != true || nested?.canary.isIntact != true
+                            || (bound as? Canary)?.isIntact != true
+                        {
+                            broken.increment()
+                        }
                     }
                 }
             }
@@ -134,6 +202,8 @@ struct AsyncPublicationTests {
         #expect(broken.value == 0)
         container.dispose()
         let canaries = built.all.compactMap { $0 }
+        // The reads raced the releases: instances were built again after being let go.
+        #expect(canaries.count > 1)
         #expect(canaries.allSatisfy { $0.disposals.value <= 1 })
         #expect(canaries.contains { $0.disposals.value == 1 })
         let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(Canary.self) }
