@@ -233,6 +233,27 @@ enum Failure {
         )
     }
 
+    /// What a resolve reports when `entry`'s factory (or, `inHook`, one of its after-creation
+    /// hooks) threw `error`, built at `path`: a resolve of its own that failed, as it is; a
+    /// binding's failed conversion; anything else, as the factory's error. The one place both
+    /// the synchronous and the async resolution turn a thrown error into what they report;
+    /// `path` is made only for the last two.
+    static func thrown(
+        _ error: any Error,
+        by entry: AnyEntry,
+        path: @autoclosure () -> [String],
+        inHook: Bool = false
+    ) -> ResolutionError {
+        switch error {
+        case let error as ResolutionError:
+            return error
+        case let conversion as ConversionFailure:
+            return conversionFailed(entry, conversion, path: path())
+        default:
+            return factoryThrew(entry, path: path(), underlying: error, inHook: inHook)
+        }
+    }
+
     /// A factory, or an after-creation hook, threw an error of its own.
     static func factoryThrew(
         _ entry: AnyEntry,

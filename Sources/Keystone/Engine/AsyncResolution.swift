@@ -173,7 +173,7 @@ final class AsyncResolution: @unchecked Sendable {
         do {
             value = try await entry.asyncFactory!(resolver, arguments)
         } catch {
-            throw Self.failure(error, of: entry, path: resolver.path)
+            throw Failure.thrown(error, by: entry, path: resolver.path.map(Failure.step))
         }
         if let hooks = entry.hooks?.asyncAfterCreation {
             let id = ObjectIdentifier(entry)
@@ -182,11 +182,8 @@ final class AsyncResolution: @unchecked Sendable {
             for hook in hooks {
                 do {
                     try await hook(resolver, value)
-                } catch let error as ResolutionError {
-                    throw error
                 } catch {
-                    throw Failure.factoryThrew(
-                        entry, path: resolver.path.map(Failure.step), underlying: error, inHook: true)
+                    throw Failure.thrown(error, by: entry, path: resolver.path.map(Failure.step), inHook: true)
                 }
             }
         }
@@ -194,23 +191,6 @@ final class AsyncResolution: @unchecked Sendable {
             throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: resolver.path.map(Failure.step))
         }
         return value
-    }
-
-    /// What a resolve reports when `entry`'s factory threw `error`, built at `path` (which
-    /// ends with `entry`): a resolve of its own that failed, as it is; a binding's failed
-    /// conversion; anything else, as the factory's error.
-    @usableFromInline
-    static func failure(_ error: any Error, of entry: AnyEntry, path: @autoclosure () -> [AnyEntry])
-        -> ResolutionError
-    {
-        switch error {
-        case let error as ResolutionError:
-            return error
-        case let conversion as ConversionFailure:
-            return Failure.conversionFailed(entry, conversion, path: path().map(Failure.step))
-        default:
-            return Failure.factoryThrew(entry, path: path().map(Failure.step), underlying: error, inHook: false)
-        }
     }
 
     /// Returns the shared instance of a `.singleton`, `.cached` or `.weak` entry, building it

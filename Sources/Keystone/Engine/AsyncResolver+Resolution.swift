@@ -13,8 +13,15 @@ extension AsyncResolver {
         do {
             return try await entry.asyncFactory!(self, arguments)
         } catch {
-            throw AsyncResolution.failure(error, of: entry, path: path)
+            throw failure(error, of: entry)
         }
+    }
+
+    /// What a resolve reports when `entry`'s factory, called with this resolver, threw `error`
+    /// (see ``Failure/thrown(_:by:path:inHook:)``). Kept out of the inlined call.
+    @usableFromInline
+    func failure(_ error: any Error, of entry: AnyEntry) -> ResolutionError {
+        Failure.thrown(error, by: entry, path: path.map(Failure.step))
     }
 
     /// The instance of ``current``, a `.graph` async `Entry<Service>`, in this resolution: built

@@ -547,14 +547,8 @@ extension ResolutionContext {
     }
 
     private func wrap(_ error: any Error, from entry: AnyEntry, inHook: Bool = false) -> ResolutionError {
-        if let error = error as? ResolutionError { return error }
-        let steps =
-            pathSteps
-            + (innermost === entry ? [] : [Failure.step(entry)])
-        if let conversion = error as? ConversionFailure {
-            return Failure.conversionFailed(entry, conversion, path: steps)
-        }
-        return Failure.factoryThrew(entry, path: steps, underlying: error, inHook: inHook)
+        Failure.thrown(
+            error, by: entry, path: pathSteps + (innermost === entry ? [] : [Failure.step(entry)]), inHook: inHook)
     }
 
     private func weakValueTypeError<Service>(_ entry: Entry<Service>, value: Service) -> ResolutionError {
