@@ -3,25 +3,67 @@ import CKeystoneThreadPrimitives
 /// What one async resolution shares between its branches: the `.graph` instances of async
 /// registrations, each built once even when two branches (`async let`) ask at once.
 ///
-/// `@unchecked Sendable`: `lock` guards `graph` and `runningHooks`.
+/// `@unchecked Sendable`: `lock` guards `state`.
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// Only reached through `lock`; first, so that a resolution is one allocation, not two (see
     /// ``firstStoredProperty(of:as:)``): every awaited resolve that builds makes one.
     private var lockWord = keystone_lock()
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
-    /// Each `.graph` instance of the resolution, by entry, in the order they were first
-    /// asked for: being built, or built. A list, searched from the end: a resolution has a
-    /// handful, where a dictionary would hash each entry on every look.
-    private var graph: [GraphRow] = []
-    /// The instances whose `then` hooks are running, by entry: resolving one again from its
-    /// own hooks (or what they resolve) returns it, which is how a hook closes a circular
-    /// reference, as in a synchronous resolution.
-    private var runningHooks = [ObjectIdentifier: Any]()
+    /// What the branches share. One value, reached once per step under the lock (see
+    /// ``withState(_:)``): each access to a class's stored property is checked for
+    /// exclusivity at run time, and a field each, touched several times per step, cost an
+    /// awaited `.graph` resolve about 400 instructions of those checks.
+    private var state = State()
+
+    /// What `lock` guards.
+    private struct State {
+        /// The row of the first `.graph` instance the resolution asked for, kept out of
+        /// `more`, so that a resolution with one (the usual shape: a registration in the
+        /// default scope that needs another) allocates no list: that list's allocation and
+        /// growth were about 450 instructions of each such awaited resolve.
+        var first: GraphRow?
+        /// The entry of `first`, kept apart so that finding a row compares it without copying
+        /// `first` (a row and its instance) out of its optional.
+        var firstEntry: ObjectIdentifier?
+        /// The rows of the other `.graph` instances, in the order they were first asked for.
+        /// A list, searched from the end: a resolution has a handful, where a dictionary would
+        /// hash each entry on every look.
+        var more: [GraphRow] = []
+        /// The instances whose `then` hooks are running, by entry: resolving one again from
+        /// its own hooks (or what they resolve) returns it, which is how a hook closes a
+        /// circular reference, as in a synchronous resolution.
+        var runningHooks = [ObjectIdentifier: Any]()
+
+        /// Whether there is a row for the entry `id`.
+        func hasRow(of id: ObjectIdentifier) -> Bool {
+            firstEntry == id || more.contains { $0.entry == id }
+        }
+
+        /// Runs `body` on the row of the entry `id`, made first if there is none and `making`;
+        /// nil if there is none and not `making`.
+        mutating func row<T>(of id: ObjectIdentifier, making: Bool, _ body: (inout GraphRow) -> T) -> T? {
+            if firstEntry == id { return body(&first!) }
+            if let index = more.lastIndex(where: { $0.entry == id }) { return body(&more[index]) }
+            guard making else { return nil }
+            if firstEntry == nil {
+                first = GraphRow(entry: id)
+                firstEntry = id
+                return body(&first!)
+            }
+            more.append(GraphRow(entry: id))
+            return body(&more[more.count - 1])
+        }
+    }
 
     init() {
         keystone_lock_init(lock.word)
         withUnsafePointer(to: &lockWord) { assertFirstStoredProperty(of: self, at: $0, "lockWord") }
+    }
+
+    /// Runs `body` on the shared state, under the lock: one access to `state` for the step.
+    private func withState<T>(_ body: (inout State) -> T) -> T {
+        lock.withLock { body(&state) }
     }
 
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
@@ -35,7 +77,7 @@ final class AsyncResolution: @unchecked Sendable {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        var reused = lock.withLock { graphIndex(of: ObjectIdentifier(entry)) != nil }
+        var reused = withState { $0.hasRow(of: ObjectIdentifier(entry)) }
         if !reused {
             // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
             // instance's strong reference here may be its last.
@@ -56,7 +98,7 @@ final class AsyncResolution: @unchecked Sendable {
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
         if path.contains(where: { $0 === entry }) {
-            if let made = lock.withLock({ runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
+            if let made = withState({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
             throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
         }
         switch entry.scope.kind {
@@ -113,22 +155,12 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
         let id = ObjectIdentifier(entry)
-        return lock.withLock {
-            let index: Int
-            if let found = graphIndex(of: id) {
-                if let built = graph[found].built { return .built(built) }
-                index = found
-            } else {
-                graph.append(GraphRow(entry: id))
-                index = graph.count - 1
-            }
-            return graph[index].build.claim() ? .build : .wait
+        return withState { state in
+            state.row(of: id, making: true) { row in
+                if let built = row.built { return .built(built) }
+                return row.build.claim() ? .build : .wait
+            }!
         }
-    }
-
-    /// Where `graph` holds the instance of the entry `id`. Called with `lock` held.
-    private func graphIndex(of id: ObjectIdentifier) -> Int? {
-        graph.lastIndex { $0.entry == id }
     }
 
     /// Ends the build of `entry`'s `.graph` instance that this caller claimed, with what it
@@ -136,12 +168,13 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func finishGraphInstance(of entry: AnyEntry, with built: Built<Any>?) {
         let id = ObjectIdentifier(entry)
-        let parked = lock.withLock {
-            guard let index = graphIndex(of: id) else {
-                preconditionFailure("a .graph instance's build was forgotten while it ran")
+        let parked = withState { state in
+            let parked = state.row(of: id, making: false) { row in
+                row.built = built
+                return row.build.finish()
             }
-            graph[index].built = built
-            return graph[index].build.finish()
+            guard let parked else { preconditionFailure("a .graph instance's build was forgotten while it ran") }
+            return parked
         }
         for waiter in parked { waiter.resume() }
     }
@@ -152,11 +185,11 @@ final class AsyncResolution: @unchecked Sendable {
     func waitForGraphInstance(of entry: AnyEntry) async {
         let id = ObjectIdentifier(entry)
         await AsyncBuildState.wait { body in
-            lock.withLock {
-                guard let index = graphIndex(of: id) else {
+            withState { state in
+                guard let answer = state.row(of: id, making: false, { body(&$0.build) }) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
-                return body(&graph[index].build)
+                return answer
             }
         }
     }
@@ -177,8 +210,8 @@ final class AsyncResolution: @unchecked Sendable {
         }
         if let hooks = entry.hooks?.asyncAfterCreation {
             let id = ObjectIdentifier(entry)
-            lock.withLock { runningHooks[id] = value }
-            defer { lock.withLock { runningHooks[id] = nil } }
+            withState { $0.runningHooks[id] = value }
+            defer { withState { $0.runningHooks[id] = nil } }
             for hook in hooks {
                 do {
                     try await hook(resolver, value)
