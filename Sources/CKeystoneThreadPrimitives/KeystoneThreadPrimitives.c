@@ -53,9 +53,11 @@ keystone_read_record *keystone_read_enroll(void) {
         memset(record, 0, sizeof(keystone_read_record));
         record->active = true;
         keystone_read_record *head = __atomic_load_n(&records, __ATOMIC_RELAXED);
+        // Sequentially consistent, as the writer's load of the list: a scan that misses this
+        // record precedes this thread's first section (see "Read sections" in the header).
         do {
             record->next = head;
-        } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+        } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
     }
     if (pthread_setspecific(exit_key, record) != 0) abort();
     record->main_thread = keystone_is_main_thread();
@@ -70,7 +72,7 @@ void keystone_read_synchronize(void) {
     // after every unlink that precedes this call.
     uint64_t epoch = __atomic_add_fetch(&keystone_read_epoch, 1, __ATOMIC_SEQ_CST);
     keystone_read_record *mine = keystone_read_mine;
-    for (keystone_read_record *record = __atomic_load_n(&records, __ATOMIC_ACQUIRE); record != NULL;
+    for (keystone_read_record *record = __atomic_load_n(&records, __ATOMIC_SEQ_CST); record != NULL;
          record = record->next) {
         if (record == mine) continue;
         for (;;) {

@@ -45,7 +45,10 @@ static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
 //
 // Why a reader never uses freed memory. Every store that unlinks, the epoch bump, the
 // reader's epoch load, its store to its record, and the loads a reader makes inside a section
-// of anything a writer may unlink, are sequentially consistent. In their single total order,
+// of anything a writer may unlink, are sequentially consistent; so are the push that adds a
+// new thread's record to the list of records and the writer's load of that list, so that a
+// writer whose scan misses a record pushed after its load also precedes, with its unlink,
+// everything that record's first section loads. In their single total order,
 // either the writer's scan reads the reader's record after the reader's store of its epoch:
 // the scan then waits for the reader's release store of 0 (or a later section, which began
 // after the bump); the acquire load that sees it makes everything the reader did happen
