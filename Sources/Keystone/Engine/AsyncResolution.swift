@@ -204,7 +204,7 @@ final class AsyncResolution: @unchecked Sendable {
         let resolver = AsyncResolver(owner: owner.features.weakContainer, resolution: self, outer: path, current: entry)
         let value: Service
         do {
-            value = try await entry.asyncFactory!(resolver, arguments)
+            value = try await entry.asyncParts!.call(resolver, arguments)
         } catch {
             throw Failure.thrown(error, by: entry, path: resolver.path.map(Failure.step))
         }

@@ -11,7 +11,7 @@ extension AsyncResolver {
     func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
         let entry = current! as! Entry<Service>
         do {
-            return try await entry.asyncFactory!(self, arguments)
+            return try await entry.asyncParts!.call(self, arguments)
         } catch {
             throw failure(error, of: entry)
         }

@@ -112,13 +112,15 @@ struct AsyncBuildState {
     typealias Waiter = CheckedContinuation<Void, Never>
 
     private var state = BuildState<Void>()
-    /// The waiting tasks that have parked, of the `state.waiters` counted.
-    private var parked: [Waiter] = []
+    /// The waiting tasks that have parked, of the `state.waiters` counted; nil for none. An
+    /// optional rather than an empty list, so that a state nobody waited on (every
+    /// registration's, made with it) costs no reference to make or destroy.
+    private var parked: [Waiter]?
 
     /// Whether a build is in progress.
     var isBuilding: Bool { state.builder != nil }
     /// How many of the waiters have parked.
-    var parkedWaiters: Int { parked.count }
+    var parkedWaiters: Int { parked?.count ?? 0 }
     /// How many tasks wait for the build in progress (or, after it ended, have not yet looked
     /// again).
     var waiters: Int { state.waiters }
@@ -145,9 +147,9 @@ struct AsyncBuildState {
     ///
     /// - Returns: The parked waiters, to resume once the owner's lock is released.
     mutating func finish() -> [Waiter] {
-        guard state.finish(), !parked.isEmpty else { return [] }
-        defer { parked = [] }
-        return parked
+        guard state.finish(), let waiters = parked else { return [] }
+        parked = nil
+        return waiters
     }
 
     /// Waits in the calling task, which ``claim()`` counted as a waiter, until the build it
@@ -161,7 +163,7 @@ struct AsyncBuildState {
             // ended since the claim is answered here, never missed.
             let parked = withState { state in
                 guard state.isBuilding else { return false }
-                state.parked.append(waiter)
+                if state.parked == nil { state.parked = [waiter] } else { state.parked!.append(waiter) }
                 return true
             }
             if !parked { waiter.resume() }

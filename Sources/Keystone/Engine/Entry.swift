@@ -240,9 +240,14 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// ``AnyEntry/isAsync`` before it builds.
     @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
 
-    /// The factory of an async registration, with its arguments boxed; nil for a synchronous
-    /// one.
-    @usableFromInline let asyncFactory: ErasedAsyncFactory<Service>?
+    /// What only an async registration has (its factory and its build in flight); nil for a
+    /// synchronous one. An object of its own, so that every other registration stores one
+    /// empty reference for it: made and destroyed in every entry by the engine's code, which
+    /// is not specialised for `Service`, the fields themselves cost each registration about 25
+    /// instructions, and about 70 through a generic helper (`register1k`,
+    /// `register1k-generic`). The price: an awaited call of the factory, read through this
+    /// object, retains and releases its context (about 40 instructions).
+    @usableFromInline let asyncParts: AsyncParts<Service>?
 
     /// The registration's `then` and `onDispose` hooks; nil when it has none, as most have.
     /// Immutable, so that building reads them without a lock: adding a hook replaces the entry
@@ -273,8 +278,12 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// not on every request (a lookup of about 600 instructions).
     @exclusivity(unchecked) private var plainClass: ObjectIdentifier?
     /// For an async shared registration: who builds its instance, and the tasks that wait for
-    /// it (the engine's build-once machine, for waiters that are tasks).
-    var asyncBuild = AsyncBuildState()
+    /// it (the engine's build-once machine, for waiters that are tasks). Guarded by
+    /// `slot.lock`. Only for an async registration.
+    var asyncBuild: AsyncBuildState {
+        get { asyncParts!.build }
+        _modify { yield &asyncParts!.build }
+    }
 
     /// What a request scope keeps of `value`, an instance of this `.request` registration: the
     /// object itself for a class, a box otherwise.
@@ -315,7 +324,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
-        self.asyncFactory = nil
+        self.asyncParts = nil
         self.hooks = hooks
         self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
         self.standIn = nil
@@ -344,7 +353,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         asyncFactory: @escaping ErasedAsyncFactory<Service>
     ) {
         self.factory = Self.neverSynchronously
-        self.asyncFactory = asyncFactory
+        self.asyncParts = AsyncParts(asyncFactory)
         self.hooks = nil
         self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
         self.standIn = nil
@@ -378,7 +387,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
     ) {
         self.factory = factory
-        self.asyncFactory = other.asyncFactory
+        // A build state of its own: a refined copy or another container's starts with no
+        // build in flight.
+        self.asyncParts = other.asyncParts.map { AsyncParts($0.call) }
         self.hooks = hooks
         self.boxType = other.boxType
         self.standIn = standIn
@@ -666,6 +677,19 @@ private func asDisposable<Value>(_ value: Value) -> (any Disposable)? {
     let dynamicType = Swift.type(of: value)
     if dynamicType is AnyClass && !(dynamicType is any Disposable.Type) { return nil }
     return value as? Disposable
+}
+
+/// What only an async registration's ``Entry`` has.
+///
+/// `@unchecked Sendable`: `call` is immutable; `build` is guarded by the entry's `slot.lock`.
+@usableFromInline
+final class AsyncParts<Service>: @unchecked Sendable {
+    /// The factory, with its arguments boxed.
+    @usableFromInline let call: ErasedAsyncFactory<Service>
+    /// Who builds the shared instance, and the tasks that wait for it.
+    var build = AsyncBuildState()
+
+    init(_ call: @escaping ErasedAsyncFactory<Service>) { self.call = call }
 }
 
 /// An async factory with its arguments boxed, as a registration stores it.
