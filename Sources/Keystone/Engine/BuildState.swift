@@ -102,7 +102,7 @@ struct BuildState<Builder> {
 ///
 /// | Owner | Lock | Built value |
 /// |---|---|---|
-/// | A shared async build (`AsyncResolution.shared`) | the slot's lock | the entry |
+/// | A shared async build (`AsyncResolution.shared`, state in the entry's `AsyncParts`) | the slot's lock | the entry's box, published for awaited reads |
 /// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`) | the resolution's | the row |
 ///
 /// The builder needs no identity: a task never waits for its own build, because the

@@ -25,18 +25,21 @@ enum AsyncHand {
     @inline(never) static func report() async -> AsyncReport { AsyncReport(feed: await feed()) }
 }
 
+/// The hand-wired counterpart of an awaited read of a built singleton: a built instance read
+/// from async code, with no await.
+private let handSingletonRead: AsyncPreparation = {
+    let root = HandRoot()
+    return { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(root.sharedStore())
+        }
+    }
+}
+
 func asyncScenarios() {
     asyncScenario(
         "async-singleton",
-        hand: {
-            // A built instance read from async code: no await needed.
-            let root = HandRoot()
-            return { benchmark in
-                for _ in benchmark.scaledIterations {
-                    blackHole(root.sharedStore())
-                }
-            }
-        },
+        hand: handSingletonRead,
         keystone: {
             let container = Keystone.Container()
             container.register(Store.self, scope: .singleton) { _ in Store() }
@@ -51,15 +54,7 @@ func asyncScenarios() {
     )
     asyncScenario(
         "async-built-singleton",
-        hand: {
-            // A built instance read from async code: no await needed.
-            let root = HandRoot()
-            return { benchmark in
-                for _ in benchmark.scaledIterations {
-                    blackHole(root.sharedStore())
-                }
-            }
-        },
+        hand: handSingletonRead,
         keystone: {
             // A singleton whose factory is async, built before the measurement.
             let container = Keystone.Container()
