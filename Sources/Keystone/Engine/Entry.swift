@@ -52,7 +52,7 @@ class AnyEntry: @unchecked Sendable {
     /// back to `Service` asked the runtime for about 450 instructions on every resolve). Asked
     /// only of those two scopes, so that registering the others costs nothing more.
     let keepsObjectItself: Bool
-    /// Whether this is a registration with an async factory (`Entry.asyncFactory`), which only
+    /// Whether this is a registration with an async factory (`Entry.asyncParts`), which only
     /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Its
     /// held instance is published for awaited reads only (``Slot/Readers/awaited``), so the
     /// synchronous paths never read it; they report ``ResolutionError/Kind/asyncOnly``.
@@ -230,7 +230,7 @@ struct VerificationSkipped: Error, CustomStringConvertible {
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
 ///
 /// One type for every registration, synchronous or async: an async registration (made with
-/// an `async` factory) has ``asyncFactory`` and says ``AnyEntry/isAsync``; it keeps its
+/// an `async` factory) has ``asyncParts`` and says ``AnyEntry/isAsync``; it keeps its
 /// instance as a synchronous one does, and is built by the async resolution alone.
 @usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
@@ -342,7 +342,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
-    /// An async registration: `asyncFactory` builds its instances, in an async resolution.
+    /// An async registration: `asyncFactory` (kept in ``asyncParts``) builds its instances,
+    /// in an async resolution.
     init(
         slot: Slot,
         name: Name?,
