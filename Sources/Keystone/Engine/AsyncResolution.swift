@@ -1,7 +1,13 @@
 import CKeystoneThreadPrimitives
 
-/// What one async resolution shares between its branches: the `.graph` instances of async
-/// registrations, each built once even when two branches (`async let`) ask at once.
+/// What one async resolution shares between its branches: its `.graph` instances, each built
+/// once even when two branches (`async let`) ask at once.
+///
+/// That is the instances of async registrations, and those of synchronous ones that the
+/// resolution's factories need: a synchronous resolution that an awaited one starts (see
+/// ``ResolutionContext/awaited``) takes a `.graph` instance from here when the awaited
+/// resolution has one, and records here the ones it builds, so that one awaited resolution
+/// has one instance of a `.graph` registration, as a synchronous resolution has.
 ///
 /// `@unchecked Sendable`: `lock` guards `state`.
 @usableFromInline
@@ -35,23 +41,24 @@ final class AsyncResolution: @unchecked Sendable {
         /// circular reference, as in a synchronous resolution.
         var runningHooks = [ObjectIdentifier: Any]()
 
-        /// Whether there is a row for the entry `id`.
-        func hasRow(of id: ObjectIdentifier) -> Bool {
-            firstEntry == id || more.contains { $0.entry == id }
+        /// Whether there is a row for `entry`.
+        func hasRow(of entry: AnyEntry) -> Bool {
+            firstEntry == ObjectIdentifier(entry) || more.contains { $0.entry === entry }
         }
 
-        /// Runs `body` on the row of the entry `id`, made first if there is none and `making`;
-        /// nil if there is none and not `making`.
-        mutating func row<T>(of id: ObjectIdentifier, making: Bool, _ body: (inout GraphRow) -> T) -> T? {
+        /// Runs `body` on the row of `entry`, made first if there is none and `making`; nil if
+        /// there is none and not `making`.
+        mutating func row<T>(of entry: AnyEntry, making: Bool, _ body: (inout GraphRow) -> T) -> T? {
+            let id = ObjectIdentifier(entry)
             if firstEntry == id { return body(&first!) }
-            if let index = more.lastIndex(where: { $0.entry == id }) { return body(&more[index]) }
+            if let index = more.lastIndex(where: { $0.entry === entry }) { return body(&more[index]) }
             guard making else { return nil }
             if firstEntry == nil {
-                first = GraphRow(entry: id)
+                first = GraphRow(entry: entry)
                 firstEntry = id
                 return body(&first!)
             }
-            more.append(GraphRow(entry: id))
+            more.append(GraphRow(entry: entry))
             return body(&more[more.count - 1])
         }
     }
@@ -77,7 +84,7 @@ final class AsyncResolution: @unchecked Sendable {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        var reused = withState { $0.hasRow(of: ObjectIdentifier(entry)) }
+        var reused = withState { $0.hasRow(of: entry) }
         if !reused {
             // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
             // instance's strong reference here may be its last.
@@ -152,11 +159,14 @@ final class AsyncResolution: @unchecked Sendable {
     /// meanwhile (`async let`) wait for it (`.wait`: ``waitForGraphInstance(of:)``, then they
     /// ask again). The engine's build-once machine decides (``AsyncBuildState``); a branch never
     /// waits for its own build, because the resolution's path reports that as a cycle first.
+    ///
+    /// A synchronous registration's instance is claimed here too, by the branch whose factory
+    /// resolves it, for the synchronous resolution that builds it: that build never awaits,
+    /// so it cannot wait for the branches that wait for it.
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
-        let id = ObjectIdentifier(entry)
-        return withState { state in
-            state.row(of: id, making: true) { row in
+        withState { state in
+            state.row(of: entry, making: true) { row in
                 if let built = row.built { return .built(built) }
                 return row.build.claim() ? .build : .wait
             }!
@@ -167,9 +177,8 @@ final class AsyncResolution: @unchecked Sendable {
     /// made (nil: it threw, and nothing is kept), and wakes the branches that wait for it.
     @usableFromInline
     func finishGraphInstance(of entry: AnyEntry, with built: Built<Any>?) {
-        let id = ObjectIdentifier(entry)
         let parked = withState { state in
-            let parked = state.row(of: id, making: false) { row in
+            let parked = state.row(of: entry, making: false) { row in
                 row.built = built
                 return row.build.finish()
             }
@@ -183,14 +192,33 @@ final class AsyncResolution: @unchecked Sendable {
     /// counted this one as its waiter, to end.
     @usableFromInline
     func waitForGraphInstance(of entry: AnyEntry) async {
-        let id = ObjectIdentifier(entry)
         await AsyncBuildState.wait { body in
             withState { state in
-                guard let answer = state.row(of: id, making: false, { body(&$0.build) }) else {
+                guard let answer = state.row(of: entry, making: false, { body(&$0.build) }) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
                 return answer
             }
+        }
+    }
+
+    /// The `.graph` instance of the synchronous registration `entry` in this resolution, if
+    /// one was built: for a synchronous resolution this one started, before it builds one.
+    /// Nil while a branch builds it: a synchronous resolution cannot wait for a branch, and
+    /// builds its own (see ``recordGraphInstance(_:of:)``).
+    func builtGraphInstance(of entry: AnyEntry) -> Any? {
+        withState { state in state.row(of: entry, making: false) { $0.built?.value } ?? nil }
+    }
+
+    /// Records `instance`, which a synchronous resolution this one started built for the
+    /// `.graph` registration `entry`, for the rest of this resolution, unless it has one or a
+    /// branch builds one: then the first stays the resolution's, and `instance` stays with the
+    /// factories of the synchronous resolution that built it. That happens only when branches
+    /// running at once (`async let`) reach the same registration through synchronous factories.
+    func recordGraphInstance(_ instance: Any, of entry: AnyEntry) {
+        withState { state in
+            guard !state.hasRow(of: entry) else { return }
+            _ = state.row(of: entry, making: true) { $0.built = Built(instance) }
         }
     }
 
@@ -338,7 +366,9 @@ enum GraphClaim {
 /// build-once machine), and the instance once built, which every later resolve in the
 /// resolution gets.
 private struct GraphRow {
-    let entry: ObjectIdentifier
+    /// Kept alive by the row, so that its address, by which the row is found, cannot be
+    /// another entry's (one registered during the resolution) while the resolution runs.
+    let entry: AnyEntry
     var build = AsyncBuildState()
     var built: Built<Any>?
 }
@@ -364,7 +394,9 @@ final class WeakContainerReference: Sendable {
 
 /// A built instance, carried out of the branch of an async resolution that built it (a
 /// `.graph` instance, to the branches that wait for it). `@unchecked Sendable`: async
-/// registrations require their service to be `Sendable`.
+/// registrations require their service to be `Sendable`; a synchronous `.graph` instance that
+/// branches share crosses between them as a synchronous singleton crosses threads, under the
+/// rule the Concurrency article states for both.
 @usableFromInline
 struct Built<Service>: @unchecked Sendable {
     @usableFromInline let value: Service

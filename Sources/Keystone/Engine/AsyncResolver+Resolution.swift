@@ -94,12 +94,32 @@ extension AsyncResolver {
                     arguments: ArgumentBox.holding(repeat each arguments)
                 )
             }
-            return try await owner.resolveSynchronously(
-                key,
-                onMainActor: entry.isMainActor,
-                name: name,
-                arguments: repeat each arguments
-            )
+            guard case .graph = entry.scope.kind else {
+                return try await owner.resolveSynchronously(
+                    key,
+                    onMainActor: entry.isMainActor,
+                    in: resolution,
+                    name: name,
+                    arguments: repeat each arguments
+                )
+            }
+            // A synchronous `.graph` instance, like an async one, is built once in the
+            // resolution: by the first branch that asks, while the others wait for it.
+            var built = false
+            let instance: Service = try await resolution.graphInstance(of: entry) {
+                () async throws(ResolutionError) in
+                built = true
+                return try await owner.resolveSynchronously(
+                    key,
+                    onMainActor: entry.isMainActor,
+                    in: resolution,
+                    name: name,
+                    arguments: repeat each arguments
+                )
+            }
+            // Taken from the resolution without a synchronous resolve, which would have told.
+            if !built && owner.registry.isLogging { owner.log { ContainerEvent(.reused, entry: entry) } }
+            return instance
         case .disposed:
             throw disposed()
         case .missing:

@@ -173,6 +173,7 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
+        awaited: AsyncResolution? = nil,
         reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let found = registry.lookUpEntry(key)
@@ -186,15 +187,19 @@ extension Container {
             arguments: arguments,
             observer: observer,
             requestScope: requestScope,
+            awaited: awaited,
             reportsFailure: reportsFailure
         )
     }
 
     /// Runs a top-level resolution of `key`, `found` here, in a context of its own.
     ///
-    /// - Parameter reportsFailure: Whether a failure goes to the logger: not for a resolution
-    ///   that an awaited resolve starts for a synchronous registration, whose failure that
-    ///   resolve reports, once, from the container it was asked of.
+    /// - Parameters:
+    ///   - awaited: The awaited resolution that starts this one, for a synchronous registration
+    ///     one of its async factories needs: the two share `.graph` instances.
+    ///   - reportsFailure: Whether a failure goes to the logger: not for a resolution that an
+    ///     awaited resolve starts for a synchronous registration, whose failure that resolve
+    ///     reports, once, from the container it was asked of.
     @inline(__always)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
@@ -205,10 +210,11 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
+        awaited: AsyncResolution? = nil,
         reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let context = ResolutionContext.begin(
-            root: self, origin: origin, observer: observer, requestScope: requestScope)
+            root: self, origin: origin, observer: observer, requestScope: requestScope, awaited: awaited)
         let previous = CurrentResolution.context
         CurrentResolution.context = context
         defer {

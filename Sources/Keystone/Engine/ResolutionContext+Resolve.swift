@@ -256,7 +256,10 @@ extension ResolutionContext {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         var reused = !instances.isEmpty && instances.position(of: entry) != nil
-        if !reused && entry.isRequestScoped {
+        if !reused, let awaited, case .graph = entry.scope.kind {
+            // Built for the awaited resolution this one runs in.
+            reused = awaited.builtGraphInstance(of: entry) != nil
+        } else if !reused && entry.isRequestScoped {
             // Kept by the request scope, not by the slot.
             reused = requestScope?.hasBuilt(entry) ?? false
         } else if !reused && entry.isShared {
@@ -286,6 +289,11 @@ extension ResolutionContext {
         }
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+        }
+        if _slowPath(awaited != nil), let shared = awaitedGraphInstance(of: entry) {
+            // Cast here, not there: a `Service?` in this unspecialised function would make
+            // every call ask the runtime for `Optional<Service>`'s metadata.
+            return shared as! Service
         }
         if entry.isShared {
             if _slowPath(entry.isRequestScoped) {
@@ -382,7 +390,13 @@ extension ResolutionContext {
         if !entry.isTransient { instances.insert(value, for: entry) }
         // Only with hooks: walking even an empty array of them looks up the metadata of their
         // function type at run time (this code is not specialised for `Service`).
-        guard entry.hasAfterCreation, let hooks = entry.hooks else { return value }
+        // A `.graph` instance built in a resolution that an awaited one started is that
+        // resolution's too (see ``awaited``); tested once, on the one path a `.graph` instance
+        // without hooks takes, so that the usual path pays a load and a branch.
+        guard entry.hasAfterCreation, let hooks = entry.hooks else {
+            if _slowPath(awaited != nil) { recordForAwaited(value, of: entry) }
+            return value
+        }
         for hook in hooks.afterCreation {
             do {
                 try hook(resolver, value)
@@ -391,7 +405,24 @@ extension ResolutionContext {
                 throw wrap(error, from: entry, inHook: true)
             }
         }
+        if awaited != nil { recordForAwaited(value, of: entry) }
         return value
+    }
+
+    /// The `.graph` instance of `entry` that the awaited resolution this one runs in has
+    /// (see ``awaited``), if it has one; nil for any other scope.
+    @inline(never)
+    private func awaitedGraphInstance(of entry: AnyEntry) -> Any? {
+        guard let awaited, case .graph = entry.scope.kind else { return nil }
+        return awaited.builtGraphInstance(of: entry)
+    }
+
+    /// Gives `value`, just built for `entry`, to the awaited resolution this one runs in, if
+    /// it is a `.graph` instance: the rest of that resolution uses it too.
+    @inline(never)
+    private func recordForAwaited<Service>(_ value: Service, of entry: Entry<Service>) {
+        guard let awaited, case .graph = entry.scope.kind else { return }
+        awaited.recordGraphInstance(value, of: entry)
     }
 
     /// Builds or waits for the one instance a `.singleton`, `.cached` or `.weak` entry

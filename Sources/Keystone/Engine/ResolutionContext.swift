@@ -66,13 +66,23 @@ final class ResolutionContext: @unchecked Sendable {
     /// a resolver stored during a request resolves in that request later.
     private(set) var requestScope: RequestScope?
 
+    /// The awaited resolution this one runs in, when an async factory resolved a synchronous
+    /// registration: it shares its `.graph` instances with this one (see ``AsyncResolution``).
+    /// Nil otherwise. Set when the resolution begins, as the request scope is.
+    private(set) var awaited: AsyncResolution?
+
     private init(
-        root: Container, origin: ResolutionContext?, observer: VerificationObserver?, requestScope: RequestScope?
+        root: Container,
+        origin: ResolutionContext?,
+        observer: VerificationObserver?,
+        requestScope: RequestScope?,
+        awaited: AsyncResolution?
     ) {
         self.root = .passUnretained(root)
         self.origin = origin
         self.observer = observer
         self.requestScope = requestScope
+        self.awaited = awaited
         pathStorage = .allocate(capacity: pathCapacity)
     }
 
@@ -82,24 +92,29 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// A context for a new top-level resolution on this thread: the thread's spare one if
     /// it has one, otherwise a new one. A resolution started from one that verification
-    /// observes is observed too, and one started from a resolution in a request scope is in
-    /// that request scope too.
+    /// observes is observed too, one started from a resolution in a request scope is in that
+    /// request scope too, and one started from a resolution in an awaited one is in that
+    /// awaited one too.
     static func begin(
         root: Container,
         origin: ResolutionContext?,
         observer: VerificationObserver? = nil,
-        requestScope: RequestScope? = nil
+        requestScope: RequestScope? = nil,
+        awaited: AsyncResolution? = nil
     ) -> ResolutionContext {
         let observer = observer ?? origin?.observer
         let requestScope = requestScope ?? origin?.requestScope
+        let awaited = awaited ?? origin?.awaited
         guard let spare = keystone_take_spare_resolution() else {
-            return ResolutionContext(root: root, origin: origin, observer: observer, requestScope: requestScope)
+            return ResolutionContext(
+                root: root, origin: origin, observer: observer, requestScope: requestScope, awaited: awaited)
         }
         let context = Unmanaged<ResolutionContext>.fromOpaque(spare).takeRetainedValue()
         context.restart(root: root)
         if let origin { context.origin = origin }  // a spare's is nil already
         if let observer { context.observer = observer }  // a spare's is nil already
         if let requestScope { context.requestScope = requestScope }  // a spare's is nil already
+        if let awaited { context.awaited = awaited }  // a spare's is nil already
         return context
     }
 
@@ -149,6 +164,7 @@ final class ResolutionContext: @unchecked Sendable {
             if context.origin != nil { context.origin = nil }
             if context.observer != nil { context.observer = nil }
             if context.requestScope != nil { context.requestScope = nil }
+            if context.awaited != nil { context.awaited = nil }
             // Hands this reference over to the thread's spare word (no retain and release).
             let retained = Unmanaged.passRetained(consume context).toOpaque()
             if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {

@@ -72,36 +72,42 @@ extension Container {
     /// A registration that is not main-actor itself is tried in place first, because most
     /// are; if the resolve reaches a main-actor registration off the main actor, it is run
     /// again on the main actor. (What the first try built and its scope keeps is reused.)
+    ///
+    /// The synchronous resolution runs in `awaited`, the awaited resolution whose factory
+    /// asked: it takes that resolution's `.graph` instances, and gives it those it builds.
     func resolveSynchronously<Service, each Argument: Sendable>(
         _ key: RegistryKey,
         onMainActor: Bool,
+        in awaited: AsyncResolution,
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         if !onMainActor || MainActorContext.isCurrent {
             do {
-                return try resolveHere(key, name: name, arguments: repeat each arguments)
+                return try resolveHere(key, in: awaited, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {
                 // Reached a main-actor registration off the main actor: go there.
             }
         }
-        return try await resolveOnMainActor(key, name: name, arguments: repeat each arguments).value
+        return try await resolveOnMainActor(key, in: awaited, name: name, arguments: repeat each arguments).value
     }
 
     /// Runs a synchronous resolve on the main actor.
     @MainActor
     private func resolveOnMainActor<Service, each Argument: Sendable>(
         _ key: RegistryKey,
+        in awaited: AsyncResolution,
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> ResolvedOnMainActor<Service> {
-        ResolvedOnMainActor(value: try resolveHere(key, name: name, arguments: repeat each arguments))
+        ResolvedOnMainActor(value: try resolveHere(key, in: awaited, name: name, arguments: repeat each arguments))
     }
 
-    /// Resolves `key` in a synchronous resolution of its own, on the calling thread. A failure
-    /// is not reported here: the awaited resolve that asked reports it.
+    /// Resolves `key` in a synchronous resolution of its own, in `awaited`, on the calling
+    /// thread. A failure is not reported here: the awaited resolve that asked reports it.
     private func resolveHere<Service, each Argument>(
         _ key: RegistryKey,
+        in awaited: AsyncResolution,
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
@@ -112,6 +118,7 @@ extension Container {
                 name: name,
                 argumentTypes: (repeat each Argument).self,
                 arguments: UnsafeRawPointer(pointer),
+                awaited: awaited,
                 reportsFailure: false
             )
         }
