@@ -9,9 +9,9 @@
 /// ```
 ///
 /// It resolves async and synchronous registrations alike. Like ``Resolver``, it keeps one
-/// resolution together: `.graph` instances of async registrations are shared across it, and a
-/// cycle is reported with its path instead of awaiting forever. A synchronous registration it
-/// reaches is resolved in a synchronous resolution of its own.
+/// resolution together: `.graph` instances are shared across it (a synchronous registration's
+/// too, also when a synchronous factory under an async one needs it), a failure is reported
+/// with the whole path, and a cycle with its path instead of awaiting forever.
 ///
 /// An async resolver holds its container weakly: stored and used after the container is gone,
 /// it fails with ``ResolutionError/Kind/disposed``.

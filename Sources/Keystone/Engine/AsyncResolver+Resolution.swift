@@ -98,7 +98,7 @@ extension AsyncResolver {
                 return try await owner.resolveSynchronously(
                     key,
                     onMainActor: entry.isMainActor,
-                    in: resolution,
+                    by: self,
                     name: name,
                     arguments: repeat each arguments
                 )
@@ -112,7 +112,7 @@ extension AsyncResolver {
                 return try await owner.resolveSynchronously(
                     key,
                     onMainActor: entry.isMainActor,
-                    in: resolution,
+                    by: self,
                     name: name,
                     arguments: repeat each arguments
                 )

@@ -173,7 +173,7 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
-        awaited: AsyncResolution? = nil,
+        awaited: AsyncResolver? = nil,
         reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let found = registry.lookUpEntry(key)
@@ -195,8 +195,9 @@ extension Container {
     /// Runs a top-level resolution of `key`, `found` here, in a context of its own.
     ///
     /// - Parameters:
-    ///   - awaited: The awaited resolution that starts this one, for a synchronous registration
-    ///     one of its async factories needs: the two share `.graph` instances.
+    ///   - awaited: The resolver of the awaited resolution that starts this one, for a
+    ///     synchronous registration one of its async factories needs: the two share `.graph`
+    ///     instances, and a failure's path starts with the awaited one's.
     ///   - reportsFailure: Whether a failure goes to the logger: not for a resolution that an
     ///     awaited resolve starts for a synchronous registration, whose failure that resolve
     ///     reports, once, from the container it was asked of.
@@ -210,7 +211,7 @@ extension Container {
         arguments: UnsafeRawPointer,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
-        awaited: AsyncResolution? = nil,
+        awaited: AsyncResolver? = nil,
         reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         let context = ResolutionContext.begin(

@@ -258,7 +258,7 @@ extension ResolutionContext {
         var reused = !instances.isEmpty && instances.position(of: entry) != nil
         if !reused, let awaited, case .graph = entry.scope.kind {
             // Built for the awaited resolution this one runs in.
-            reused = awaited.builtGraphInstance(of: entry) != nil
+            reused = awaited.resolution.builtGraphInstance(of: entry) != nil
         } else if !reused && entry.isRequestScoped {
             // Kept by the request scope, not by the slot.
             reused = requestScope?.hasBuilt(entry) ?? false
@@ -414,7 +414,7 @@ extension ResolutionContext {
     @inline(never)
     private func awaitedGraphInstance(of entry: AnyEntry) -> Any? {
         guard let awaited, case .graph = entry.scope.kind else { return nil }
-        return awaited.builtGraphInstance(of: entry)
+        return awaited.resolution.builtGraphInstance(of: entry)
     }
 
     /// Gives `value`, just built for `entry`, to the awaited resolution this one runs in, if
@@ -422,7 +422,7 @@ extension ResolutionContext {
     @inline(never)
     private func recordForAwaited<Service>(_ value: Service, of entry: Entry<Service>) {
         guard let awaited, case .graph = entry.scope.kind else { return }
-        awaited.recordGraphInstance(value, of: entry)
+        awaited.resolution.recordGraphInstance(value, of: entry)
     }
 
     /// Builds or waits for the one instance a `.singleton`, `.cached` or `.weak` entry
@@ -566,14 +566,16 @@ extension ResolutionContext {
     // MARK: - Failures
 
     /// The path so far, as diagnostics show it, starting at the outermost resolution on
-    /// this thread.
+    /// this thread, or at the awaited resolution that started it (the async registrations
+    /// being built around the synchronous one it resolves).
     var pathSteps: [String] {
         var steps = path.map { Failure.step($0.takeUnretainedValue()) }
-        var outer = origin
-        while let context = outer, isSameThread(context.thread, thread) {
+        var outermost = self
+        while let context = outermost.origin, isSameThread(context.thread, thread) {
             steps = context.path.map { Failure.step($0.takeUnretainedValue()) } + steps
-            outer = context.origin
+            outermost = context
         }
+        if let awaited = outermost.awaited { steps = awaited.path.map(Failure.step) + steps }
         return steps
     }
 

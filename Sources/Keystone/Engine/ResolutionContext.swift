@@ -66,23 +66,31 @@ final class ResolutionContext: @unchecked Sendable {
     /// a resolver stored during a request resolves in that request later.
     private(set) var requestScope: RequestScope?
 
-    /// The awaited resolution this one runs in, when an async factory resolved a synchronous
-    /// registration: it shares its `.graph` instances with this one (see ``AsyncResolution``).
-    /// Nil otherwise. Set when the resolution begins, as the request scope is.
-    private(set) var awaited: AsyncResolution?
+    /// The resolver of the awaited resolution this one runs in, when an async factory resolved
+    /// a synchronous registration with it: that resolution shares its `.graph` instances with
+    /// this one (see ``AsyncResolution``), and its path is the start of this one's in a
+    /// diagnostic (see ``pathSteps``). Nil otherwise. Set when the resolution begins, as the
+    /// request scope is.
+    private(set) var awaited: AsyncResolver?
+
+    /// Whether any of `origin`, `observer`, `requestScope` and `awaited` was set: the one test
+    /// ``finish(_:)`` makes before it empties them for the next resolution, where a test
+    /// each was a few instructions of every resolve.
+    private var isLinked = false
 
     private init(
         root: Container,
         origin: ResolutionContext?,
         observer: VerificationObserver?,
         requestScope: RequestScope?,
-        awaited: AsyncResolution?
+        awaited: AsyncResolver?
     ) {
         self.root = .passUnretained(root)
         self.origin = origin
         self.observer = observer
         self.requestScope = requestScope
         self.awaited = awaited
+        isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
         pathStorage = .allocate(capacity: pathCapacity)
     }
 
@@ -100,7 +108,7 @@ final class ResolutionContext: @unchecked Sendable {
         origin: ResolutionContext?,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
-        awaited: AsyncResolution? = nil
+        awaited: AsyncResolver? = nil
     ) -> ResolutionContext {
         let observer = observer ?? origin?.observer
         let requestScope = requestScope ?? origin?.requestScope
@@ -115,6 +123,7 @@ final class ResolutionContext: @unchecked Sendable {
         if let observer { context.observer = observer }  // a spare's is nil already
         if let requestScope { context.requestScope = requestScope }  // a spare's is nil already
         if let awaited { context.awaited = awaited }  // a spare's is nil already
+        if origin != nil || observer != nil || awaited != nil { context.isLinked = true }
         return context
     }
 
@@ -124,7 +133,10 @@ final class ResolutionContext: @unchecked Sendable {
     func restart(root: Container, requestScope: RequestScope? = nil) {
         self.root = .passUnretained(root)
         finished = false
-        if let requestScope { self.requestScope = requestScope }
+        if let requestScope {
+            self.requestScope = requestScope
+            isLinked = true
+        }
     }
 
     /// The container this resolution started from, while it runs (nil once it has finished).
@@ -161,10 +173,14 @@ final class ResolutionContext: @unchecked Sendable {
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
-            if context.origin != nil { context.origin = nil }
-            if context.observer != nil { context.observer = nil }
-            if context.requestScope != nil { context.requestScope = nil }
-            if context.awaited != nil { context.awaited = nil }
+            if context.isLinked {
+                // Each tested first: storing nil releases the old value, even a nil one.
+                if context.origin != nil { context.origin = nil }
+                if context.observer != nil { context.observer = nil }
+                if context.requestScope != nil { context.requestScope = nil }
+                if context.awaited != nil { context.awaited = nil }
+                context.isLinked = false
+            }
             // Hands this reference over to the thread's spare word (no retain and release).
             let retained = Unmanaged.passRetained(consume context).toOpaque()
             if !keystone_keep_spare_resolution(retained, { Unmanaged<ResolutionContext>.fromOpaque($0).release() }) {

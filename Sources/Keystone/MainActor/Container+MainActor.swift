@@ -73,41 +73,42 @@ extension Container {
     /// are; if the resolve reaches a main-actor registration off the main actor, it is run
     /// again on the main actor. (What the first try built and its scope keeps is reused.)
     ///
-    /// The synchronous resolution runs in `awaited`, the awaited resolution whose factory
-    /// asked: it takes that resolution's `.graph` instances, and gives it those it builds.
+    /// The synchronous resolution runs in the awaited one of `awaited`, the resolver of the
+    /// factory that asked: it takes that resolution's `.graph` instances, gives it those it
+    /// builds, and reports a failure with the awaited path before its own.
     func resolveSynchronously<Service, each Argument: Sendable>(
         _ key: RegistryKey,
         onMainActor: Bool,
-        in awaited: AsyncResolution,
+        by awaited: AsyncResolver,
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
         if !onMainActor || MainActorContext.isCurrent {
             do {
-                return try resolveHere(key, in: awaited, name: name, arguments: repeat each arguments)
+                return try resolveHere(key, by: awaited, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {
                 // Reached a main-actor registration off the main actor: go there.
             }
         }
-        return try await resolveOnMainActor(key, in: awaited, name: name, arguments: repeat each arguments).value
+        return try await resolveOnMainActor(key, by: awaited, name: name, arguments: repeat each arguments).value
     }
 
     /// Runs a synchronous resolve on the main actor.
     @MainActor
     private func resolveOnMainActor<Service, each Argument: Sendable>(
         _ key: RegistryKey,
-        in awaited: AsyncResolution,
+        by awaited: AsyncResolver,
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> ResolvedOnMainActor<Service> {
-        ResolvedOnMainActor(value: try resolveHere(key, in: awaited, name: name, arguments: repeat each arguments))
+        ResolvedOnMainActor(value: try resolveHere(key, by: awaited, name: name, arguments: repeat each arguments))
     }
 
-    /// Resolves `key` in a synchronous resolution of its own, in `awaited`, on the calling
-    /// thread. A failure is not reported here: the awaited resolve that asked reports it.
+    /// Resolves `key` in a synchronous resolution of its own, in the awaited one of
+    /// `awaited`, on the calling thread. A failure is not reported here: the awaited resolve that asked reports it.
     private func resolveHere<Service, each Argument>(
         _ key: RegistryKey,
-        in awaited: AsyncResolution,
+        by awaited: AsyncResolver,
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {

@@ -36,11 +36,12 @@ final class PartTop: Sendable {
     }
 }
 
-/// An awaited resolution is one resolution for the default scope: a synchronous `.graph`
-/// service it needs in several places (an async factory's, a synchronous factory's under it,
-/// a branch's) is built once for it, as in a synchronous resolution.
-@Suite("Awaited resolutions share synchronous graph instances", .timeLimit(.minutes(1)))
-struct AsyncSharedGraphTests {
+/// An awaited resolution that reaches synchronous registrations is still one resolution: a
+/// synchronous `.graph` service it needs in several places (an async factory's, a synchronous
+/// factory's under it, a branch's) is built once for it, and a failure in a synchronous part
+/// reports the whole path, as in a synchronous resolution.
+@Suite("Awaited resolutions through synchronous registrations", .timeLimit(.minutes(1)))
+struct AsyncMixedResolutionTests {
     @Test("Two async factories of one resolution get one synchronous graph instance")
     func sequential() async throws {
         let builds = Counter()
@@ -147,6 +148,52 @@ struct AsyncSharedGraphTests {
         let left: PartLeft = try await container.resolveAsync()
         _ = left
         #expect(attempts.value == 2)
+    }
+
+    @Test("A synchronous registration's missing dependency is reported with the awaited path")
+    func missingPath() async throws {
+        let container = Container()
+        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
+        container.register { r in
+            let user: PartUser = try await r.resolve()
+            return try await PartPair(part: r.resolve(), user: user)
+        }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartPair.self) }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path == ["PartPair", "PartUser", "SharedPart"])
+        #expect(error?.description.contains("while resolving `PartPair → PartUser`") == true)
+    }
+
+    @Test("A synchronous factory's failure is reported with the awaited path, also in a branch")
+    func thrownPath() async throws {
+        let container = Container()
+        container.register(SharedPart.self) { _ in throw PartFailure() }
+        container.register { r in
+            async let left: PartLeft = r.resolve()
+            async let right: PartRight = r.resolve()
+            return try await PartTop(left: left, right: right)
+        }
+        container.register { r in try await PartLeft(part: r.resolve()) }
+        container.register { r in try await PartRight(part: r.resolve()) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartTop.self) }
+        #expect(error?.kind == .factoryFailed)
+        #expect(error?.underlying is PartFailure)
+        let path = try #require(error?.path)
+        #expect(path == ["PartTop", "PartLeft", "SharedPart"] || path == ["PartTop", "PartRight", "SharedPart"])
+    }
+
+    @Test("A synchronous resolve of an async registration under an async factory names the whole path")
+    func asyncOnlyPath() async throws {
+        let container = Container()
+        container.register { _ in
+            await Task.yield()
+            return SharedPart()
+        }
+        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
+        container.register { r in try await PartLeft(part: r.resolve(PartUser.self).part) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartLeft.self) }
+        #expect(error?.kind == .asyncOnly)
+        #expect(error?.path == ["PartLeft", "PartUser", "SharedPart"])
     }
 }
 
