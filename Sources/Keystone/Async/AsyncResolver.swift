@@ -21,14 +21,14 @@ public struct AsyncResolver: Sendable {
     /// The state the whole resolution shares.
     @usableFromInline let resolution: AsyncResolution
     /// The async registrations being built around ``current``, outermost first.
-    let outer: [AnyEntry]
+    let outer: AsyncPath
     /// The async registration whose factory or hook this resolver was handed; nil for the
     /// resolver a resolution starts with. Kept apart from `outer`, so that a factory that
     /// resolves nothing costs no array.
     @usableFromInline let current: AnyEntry?
 
     @usableFromInline
-    init(owner: WeakContainerReference, resolution: AsyncResolution, outer: [AnyEntry], current: AnyEntry?) {
+    init(owner: WeakContainerReference, resolution: AsyncResolution, outer: AsyncPath, current: AnyEntry?) {
         self.owner = owner
         self.resolution = resolution
         self.outer = outer
@@ -38,10 +38,15 @@ public struct AsyncResolver: Sendable {
     /// The async registrations being built, outermost first: made when a factory resolves
     /// something, or fails.
     @usableFromInline var path: [AnyEntry] {
-        guard let current else { return outer }
-        var path = outer
-        path.append(current)  // one array made, where `outer + [current]` made two
+        var path = outer.entries
+        if let current { path.append(current) }  // one array made, where `+ [current]` made two
         return path
+    }
+
+    /// ``path`` as the `outer` of a resolver nested in this one.
+    var innerPath: AsyncPath {
+        guard let current else { return outer }
+        return outer.appending(current)
     }
 
     /// Resolves a service as part of this resolution.

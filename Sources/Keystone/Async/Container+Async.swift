@@ -160,7 +160,7 @@ extension Container {
             )
         }
         let resolver = AsyncResolver(
-            owner: features.weakContainer, resolution: AsyncResolution(), outer: [], current: nil)
+            owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
         do {
             return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
         } catch {

@@ -9,18 +9,22 @@ import CKeystoneThreadPrimitives
 /// resolution has one, and records here the ones it builds, so that one awaited resolution
 /// has one instance of a `.graph` registration, as a synchronous resolution has.
 ///
-/// `@unchecked Sendable`: `lock` guards `state`.
+/// `@unchecked Sendable`: `lock` guards `state`. The instances it hands from one branch to
+/// another are async services, which are `Sendable` (their registration requires it), or
+/// synchronous `.graph` instances, which cross between branches as a synchronous singleton
+/// crosses threads, under the rule the Concurrency article states for both.
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// Only reached through `lock`; first, so that a resolution is one allocation, not two (see
     /// ``firstStoredProperty(of:as:)``): every awaited resolve that builds makes one.
     private var lockWord = keystone_lock()
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
-    /// What the branches share. One value, reached once per step under the lock (see
-    /// ``withState(_:)``): each access to a class's stored property is checked for
-    /// exclusivity at run time, and a field each, touched several times per step, cost an
-    /// awaited `.graph` resolve about 400 instructions of those checks.
-    private var state = State()
+    /// What the branches share. One value, reached once per step, only under the lock (see
+    /// ``withState(_:)``), which already makes the accesses exclusive: the run-time
+    /// exclusivity check is turned off. With it, each access cost about 80 instructions (a
+    /// thread-local access set), and a field each, touched several times per step, had cost an
+    /// awaited `.graph` resolve about 400.
+    @exclusivity(unchecked) private var state = State()
 
     /// What `lock` guards.
     private struct State {
@@ -136,7 +140,7 @@ final class AsyncResolution: @unchecked Sendable {
         while true {
             switch claimGraphInstance(of: entry) {
             case .built(let built):
-                return built.value as! Service
+                return built as! Service
             case .wait:
                 await waitForGraphInstance(of: entry)
             case .build:
@@ -144,10 +148,10 @@ final class AsyncResolution: @unchecked Sendable {
                 do {
                     instance = try await build()
                 } catch {
-                    finishGraphInstance(of: entry, with: nil)
+                    abandonGraphInstance(of: entry)
                     throw error
                 }
-                finishGraphInstance(of: entry, with: Built(instance))
+                finishGraphInstance(of: entry, with: instance)
                 return instance
             }
         }
@@ -167,19 +171,33 @@ final class AsyncResolution: @unchecked Sendable {
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
         withState { state in
             state.row(of: entry, making: true) { row in
-                if let built = row.built { return .built(built) }
+                if row.isBuilt { return .built(row.instance) }
                 return row.build.claim() ? .build : .wait
             }!
         }
     }
 
     /// Ends the build of `entry`'s `.graph` instance that this caller claimed, with what it
-    /// made (nil: it threw, and nothing is kept), and wakes the branches that wait for it.
+    /// made, and wakes the branches that wait for it.
     @usableFromInline
-    func finishGraphInstance(of entry: AnyEntry, with built: Built<Any>?) {
+    func finishGraphInstance(of entry: AnyEntry, with instance: Any) {
+        endGraphBuild(of: entry) { $0.keep(instance) }
+    }
+
+    /// Ends the build of `entry`'s `.graph` instance that this caller claimed, which threw:
+    /// nothing is kept, and the branches that wait for it are woken to build it themselves.
+    @usableFromInline
+    func abandonGraphInstance(of entry: AnyEntry) {
+        endGraphBuild(of: entry) { _ in }
+    }
+
+    /// Ends the build of `entry`'s `.graph` instance, after `update` on its row, and wakes the
+    /// branches that wait for it. (Two callers, rather than an optional instance: testing an
+    /// optional `Any` goes through its value witnesses.)
+    private func endGraphBuild(of entry: AnyEntry, _ update: (inout GraphRow) -> Void) {
         let parked = withState { state in
             let parked = state.row(of: entry, making: false) { row in
-                row.built = built
+                update(&row)
                 return row.build.finish()
             }
             guard let parked else { preconditionFailure("a .graph instance's build was forgotten while it ran") }
@@ -207,7 +225,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Nil while a branch builds it: a synchronous resolution cannot wait for a branch, and
     /// builds its own (see ``recordGraphInstance(_:of:)``).
     func builtGraphInstance(of entry: AnyEntry) -> Any? {
-        withState { state in state.row(of: entry, making: false) { $0.built?.value } ?? nil }
+        withState { state in state.row(of: entry, making: false) { $0.isBuilt ? $0.instance : nil } ?? nil }
     }
 
     /// Records `instance`, which a synchronous resolution this one started built for the
@@ -218,7 +236,7 @@ final class AsyncResolution: @unchecked Sendable {
     func recordGraphInstance(_ instance: Any, of entry: AnyEntry) {
         withState { state in
             guard !state.hasRow(of: entry) else { return }
-            _ = state.row(of: entry, making: true) { $0.built = Built(instance) }
+            _ = state.row(of: entry, making: true) { $0.keep(instance) }
         }
     }
 
@@ -229,7 +247,8 @@ final class AsyncResolution: @unchecked Sendable {
         path: [AnyEntry],
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
-        let resolver = AsyncResolver(owner: owner.features.weakContainer, resolution: self, outer: path, current: entry)
+        let resolver = AsyncResolver(
+            owner: owner.features.weakContainer, resolution: self, outer: AsyncPath(path), current: entry)
         let value: Service
         do {
             value = try await entry.asyncParts!.call(resolver, arguments)
@@ -359,7 +378,7 @@ enum GraphClaim {
     /// Another branch builds it: wait for that build to end, then ask again.
     case wait
     /// It was built: this.
-    case built(Built<Any>)
+    case built(Any)
 }
 
 /// A `.graph` instance of an async resolution: who builds it and who waits (the engine's
@@ -370,7 +389,21 @@ private struct GraphRow {
     /// another entry's (one registered during the resolution) while the resolution runs.
     let entry: AnyEntry
     var build = AsyncBuildState()
-    var built: Built<Any>?
+    /// The instance, once built (`isBuilt`); an empty tuple before. Not an optional: testing
+    /// and setting an optional `Any` went through its value witnesses, about 200 instructions
+    /// of each such `.graph` instance.
+    private(set) var instance: Any = ()
+    private(set) var isBuilt = false
+
+    init(entry: AnyEntry) {
+        self.entry = entry
+    }
+
+    /// Keeps `built` as the instance.
+    mutating func keep(_ built: Any) {
+        instance = built
+        isBuilt = true
+    }
 }
 
 /// What a resolve of a shared async instance does next.
@@ -390,15 +423,4 @@ private enum SharedStep<Service> {
 final class WeakContainerReference: Sendable {
     @usableFromInline weak let container: Container?
     init(_ container: Container) { self.container = container }
-}
-
-/// A built instance, carried out of the branch of an async resolution that built it (a
-/// `.graph` instance, to the branches that wait for it). `@unchecked Sendable`: async
-/// registrations require their service to be `Sendable`; a synchronous `.graph` instance that
-/// branches share crosses between them as a synchronous singleton crosses threads, under the
-/// rule the Concurrency article states for both.
-@usableFromInline
-struct Built<Service>: @unchecked Sendable {
-    @usableFromInline let value: Service
-    @usableFromInline init(_ value: Service) { self.value = value }
 }

@@ -60,9 +60,10 @@ extension AsyncResolver {
         guard case .entry(let found) = probe else { return nil }
         let entry = found.takeUnretainedValue()
         guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !owner.registry.isLogging,
-            !owner.lifecycle.isDisposed, current !== entry, !outer.contains(where: { $0 === entry })
+            !owner.lifecycle.isDisposed, current !== entry, !outer.contains(entry)
         else { return nil }
-        return AsyncResolver(owner: self.owner, resolution: resolution, outer: path, current: found.takeRetainedValue())
+        return AsyncResolver(
+            owner: self.owner, resolution: resolution, outer: innerPath, current: found.takeRetainedValue())
     }
 
     /// ``resolve(_:name:arguments:)`` when neither a built instance nor a plain registration
@@ -174,5 +175,54 @@ extension Optional: AsyncOptionalResolvable {
         if case .missing = container.lookUp(wrappedKey) { return nil }
         let wrapped: Wrapped = try await resolver.resolve(Wrapped.self, name: name, arguments: repeat each arguments)
         return Optional(wrapped) as Any
+    }
+}
+
+/// The async registrations being built around a resolver's own, outermost first, in one word:
+/// none or one inline, more in an array. One is the usual depth of an async graph (a factory,
+/// and the one it needs), and a nested resolve made an array for it every time: an allocation
+/// and its release, about 350 instructions of each such awaited resolve.
+@usableFromInline
+enum AsyncPath: Sendable {
+    case empty
+    case one(AnyEntry)
+    case many([AnyEntry])
+
+    /// The path of `entries`.
+    init(_ entries: [AnyEntry]) {
+        switch entries.count {
+        case 0: self = .empty
+        case 1: self = .one(entries[0])
+        default: self = .many(entries)
+        }
+    }
+
+    /// The entries, outermost first.
+    var entries: [AnyEntry] {
+        switch self {
+        case .empty: return []
+        case .one(let entry): return [entry]
+        case .many(let entries): return entries
+        }
+    }
+
+    /// This path with `entry` innermost.
+    func appending(_ entry: AnyEntry) -> AsyncPath {
+        switch self {
+        case .empty: return .one(entry)
+        case .one(let first): return .many([first, entry])
+        case .many(var entries):
+            entries.append(entry)
+            return .many(entries)
+        }
+    }
+
+    /// Whether `entry` is on this path.
+    func contains(_ entry: AnyEntry) -> Bool {
+        switch self {
+        case .empty: return false
+        case .one(let only): return only === entry
+        case .many(let entries): return entries.contains { $0 === entry }
+        }
     }
 }

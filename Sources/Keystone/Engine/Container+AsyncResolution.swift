@@ -19,7 +19,7 @@ extension Container {
         return AsyncResolver(
             owner: features.weakContainer,
             resolution: AsyncResolution(),
-            outer: [],
+            outer: .empty,
             current: found.takeRetainedValue()
         )
     }
