@@ -334,36 +334,16 @@ final class AsyncResolution: @unchecked Sendable {
             for waiter in parked { waiter.resume() }
             throw error
         }
-        // Retires a box the slot published before, once the locks are released (never, in
-        // practice: see `Slot.publish`).
-        var replaced: Disposal?
-        let parked = owner.lifecycle.lock.withLock {
-            var listed = false
-            let parked = entry.slot.lock.withLock {
-                // A disposed container keeps nothing: the caller gets the instance, and it is
-                // theirs. A registration replaced while this build ran keeps it too, but not in
-                // the slot (the new registration's): for the resolves that waited for this build
-                // or still hold this entry, which get this instance instead of building the
-                // replaced one again.
-                if !owner.lifecycle.isDisposed {
-                    if entry.scope.isHeld {
-                        let box = entry.makeBox(value)
-                        entry.held = box
-                        listed = entry.slot.entry === entry
-                        // Published for awaited resolves, which then read it as they read a
-                        // synchronous singleton: with no lock and no resolution. A synchronous
-                        // resolve's read passes it by, to the check that refuses it.
-                        if listed { replaced = Disposal(withdrawn: entry.slot.publish(box, for: .awaited)) }
-                    } else if case .object(let object) = WeakHold(value) {
-                        entry.object = object
-                    }
-                }
-                return entry.asyncBuild.finish()
-            }
-            if listed { owner.lifecycle.hold(entry.slot) }
-            return parked
+        var weakObject: AnyObject?
+        if case .weak = entry.scope.kind, case .object(let object) = WeakHold(value) { weakObject = object }
+        // Published for awaited resolves, which then read it as they read a synchronous
+        // singleton: with no lock and no resolution. A synchronous resolve's read passes it by,
+        // to the check that refuses it.
+        let (replaced, parked) = owner.lifecycle.lock.withLock {
+            let replaced = entry.keepBuilt(value, weakObject: weakObject, for: .awaited, in: owner)
+            return (replaced, entry.slot.lock.withLock { entry.asyncBuild.finish() })
         }
-        replaced?.run()
+        if let replaced { Slot.retire(replaced) }
         for waiter in parked { waiter.resume() }
         return value
     }

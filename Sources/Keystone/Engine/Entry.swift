@@ -490,6 +490,45 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         (boxType ?? InstanceBox<Service>.self).init(value)
     }
 
+    /// Keeps `value`, which a resolve of this shared entry (`.singleton`, `.cached`, `.weak`)
+    /// just built, as the scope says: a held instance boxed, and published for `readers`; a
+    /// `.weak` one as `weakObject` (nil when the factory gave an optional's nil). The one store
+    /// step of both resolutions, synchronous and awaited. Called with `owner`'s lock held,
+    /// which orders it with `register`, `reset` and `dispose`; takes the slot lock.
+    ///
+    /// A disposed container keeps nothing: the caller gets the instance, and it is theirs. A
+    /// registration replaced (or unloaded) while the build ran keeps it too, but not in the
+    /// slot, which is the new registration's: nothing is published or listed for disposal, and
+    /// the instance stays with this entry for the resolves that waited for this build or still
+    /// hold the entry, which get it instead of running the replaced factory again, each for an
+    /// instance of its own. It goes with the entry, once the last of them lets it go.
+    ///
+    /// - Returns: A box the slot published before (never, in practice: see `Slot.publish`),
+    ///   for the caller to retire with `Slot.retire` once it holds no slot lock.
+    func keepBuilt(
+        _ value: Service,
+        weakObject: AnyObject?,
+        for readers: Slot.Readers,
+        in owner: Container
+    ) -> UnsafeMutableRawPointer? {
+        guard !owner.lifecycle.isDisposed else { return nil }
+        let isHeld = scope.isHeld
+        var replaced: UnsafeMutableRawPointer?
+        let listed = slot.lock.withLock {
+            guard isHeld else {
+                object = weakObject
+                return false
+            }
+            let box = makeBox(value)
+            held = box
+            guard slot.entry === self else { return false }
+            replaced = slot.publish(box, for: readers)
+            return true
+        }
+        if listed { owner.lifecycle.hold(slot) }
+        return replaced
+    }
+
     override func forgetWeakInstance() {
         object = nil
     }

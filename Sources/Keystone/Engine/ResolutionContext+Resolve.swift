@@ -501,42 +501,11 @@ extension ResolutionContext {
 
         builds.lock.withLock {
             let wake = BuildCoordinator.finish(entry)
-            // A disposed container keeps nothing: the caller gets the instance, and it is
-            // theirs.
-            if !owner.lifecycle.isDisposed {
-                // A box the slot published before, retired once the lock is released (never, in
-                // practice: see `Slot.publish`).
-                var replacedBox: UnsafeMutableRawPointer?
-                let stored = entry.slot.lock.withLock {
-                    guard entry.slot.entry === entry else {
-                        // Registered again (or unloaded) while this build ran: the slot is the
-                        // new registration's, so nothing is published or listed for disposal,
-                        // and the caller owns the instance. The replaced entry still keeps it,
-                        // for the resolutions that wait for this build or still hold this
-                        // entry: they get this instance instead of running the replaced factory
-                        // again, each for an instance of its own. It goes with the entry, once
-                        // the last of those resolutions lets the entry go (with no lock held).
-                        if entry.holdsInstance {
-                            entry.held = entry.makeBox(value)
-                        } else {
-                            entry.object = weakObject
-                        }
-                        return false
-                    }
-                    if entry.holdsInstance {
-                        let box = entry.makeBox(value)
-                        entry.held = box
-                        // A main-actor instance is published for main-actor code only: the
-                        // lock-free read hands it to nothing else, past the main-actor check.
-                        replacedBox = entry.slot.publish(box, for: entry.isMainActor ? .mainActor : .everyone)
-                    } else {
-                        // `.weak`; nil when the factory gave an optional's nil: nothing held.
-                        entry.object = weakObject
-                    }
-                    return true
-                }
-                if let replacedBox { Slot.retire(replacedBox) }
-                if stored && entry.holdsInstance { owner.lifecycle.hold(entry.slot) }
+            // A main-actor instance is published for main-actor code only: the lock-free read
+            // hands it to nothing else, past the main-actor check.
+            let readers: Slot.Readers = entry.isMainActor ? .mainActor : .everyone
+            if let replaced = entry.keepBuilt(value, weakObject: weakObject, for: readers, in: owner) {
+                Slot.retire(replaced)
             }
             if wake { builds.broadcast() }
         }
