@@ -95,28 +95,18 @@ extension AsyncResolver {
                     arguments: ArgumentBox.holding(repeat each arguments)
                 )
             }
-            guard case .graph = entry.scope.kind else {
-                return try await owner.resolveSynchronously(
-                    key,
-                    onMainActor: entry.isMainActor,
-                    by: self,
-                    name: name,
-                    arguments: repeat each arguments
-                )
+            func resolveSynchronously() async throws(ResolutionError) -> Service {
+                try await owner.resolveSynchronously(
+                    key, onMainActor: entry.isMainActor, by: self, name: name, arguments: repeat each arguments)
             }
+            guard case .graph = entry.scope.kind else { return try await resolveSynchronously() }
             // A synchronous `.graph` instance, like an async one, is built once in the
             // resolution: by the first branch that asks, while the others wait for it.
             var built = false
             let instance: Service = try await resolution.graphInstance(of: entry) {
                 () async throws(ResolutionError) in
                 built = true
-                return try await owner.resolveSynchronously(
-                    key,
-                    onMainActor: entry.isMainActor,
-                    by: self,
-                    name: name,
-                    arguments: repeat each arguments
-                )
+                return try await resolveSynchronously()
             }
             // Taken from the resolution without a synchronous resolve, which would have told.
             if !built && owner.registry.isLogging { owner.log { ContainerEvent(.reused, entry: entry) } }

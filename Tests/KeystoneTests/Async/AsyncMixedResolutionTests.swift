@@ -2,37 +2,21 @@ import Testing
 
 @testable import Keystone
 
-/// A synchronous service in the default scope that async factories share.
-final class SharedPart: Sendable {}
-/// A synchronous transient that needs the shared part.
-final class PartUser: Sendable {
-    let part: SharedPart
-    init(part: SharedPart) { self.part = part }
+// `AsyncLeaf`, `AsyncLeft`, `AsyncRight` and `AsyncTop` are the async factories' fixtures; here
+// the leaf is registered with a synchronous factory, in the default scope.
+
+/// A synchronous transient that needs the leaf.
+final class LeafUser: Sendable {
+    let leaf: AsyncLeaf
+    init(leaf: AsyncLeaf) { self.leaf = leaf }
 }
-/// An async service that needs the shared part twice: directly, and through `PartUser`.
-final class PartPair: Sendable {
-    let part: SharedPart
-    let user: PartUser
-    init(part: SharedPart, user: PartUser) {
-        self.part = part
+/// An async service that needs the leaf twice: directly, and through `LeafUser`.
+final class LeafPair: Sendable {
+    let leaf: AsyncLeaf
+    let user: LeafUser
+    init(leaf: AsyncLeaf, user: LeafUser) {
+        self.leaf = leaf
         self.user = user
-    }
-}
-/// Two async services, each needing the shared part, resolved in two branches at once.
-final class PartLeft: Sendable {
-    let part: SharedPart
-    init(part: SharedPart) { self.part = part }
-}
-final class PartRight: Sendable {
-    let part: SharedPart
-    init(part: SharedPart) { self.part = part }
-}
-final class PartTop: Sendable {
-    let left: PartLeft
-    let right: PartRight
-    init(left: PartLeft, right: PartRight) {
-        self.left = left
-        self.right = right
     }
 }
 
@@ -48,16 +32,16 @@ struct AsyncMixedResolutionTests {
         let container = Container()
         container.register { _ in
             builds.increment()
-            return SharedPart()
+            return AsyncLeaf()
         }
-        container.register { r in try await PartLeft(part: r.resolve()) }
-        container.register { r in try await PartRight(part: r.resolve()) }
-        container.register { r in try await PartTop(left: r.resolve(), right: r.resolve()) }
-        let first: PartTop = try await container.resolveAsync()
-        #expect(first.left.part === first.right.part)
+        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
+        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        container.register { r in try await AsyncTop(left: r.resolve(), right: r.resolve()) }
+        let first: AsyncTop = try await container.resolveAsync()
+        #expect(first.left.leaf === first.right.leaf)
         #expect(builds.value == 1)
-        let second: PartTop = try await container.resolveAsync()
-        #expect(second.left.part !== first.left.part)
+        let second: AsyncTop = try await container.resolveAsync()
+        #expect(second.left.leaf !== first.left.leaf)
         #expect(builds.value == 2)
     }
 
@@ -69,19 +53,19 @@ struct AsyncMixedResolutionTests {
         let container = Container()
         container.register { _ in
             builds.increment()
-            return SharedPart()
+            return AsyncLeaf()
         }
-        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
+        container.register(scope: .transient) { r in try LeafUser(leaf: r.resolve()) }
         container.register { r in
             if directFirst {
-                let part: SharedPart = try await r.resolve()
-                return try await PartPair(part: part, user: r.resolve())
+                let leaf: AsyncLeaf = try await r.resolve()
+                return try await LeafPair(leaf: leaf, user: r.resolve())
             }
-            let user: PartUser = try await r.resolve()
-            return try await PartPair(part: r.resolve(), user: user)
+            let user: LeafUser = try await r.resolve()
+            return try await LeafPair(leaf: r.resolve(), user: user)
         }
-        let pair: PartPair = try await container.resolveAsync()
-        #expect(pair.part === pair.user.part)
+        let pair: LeafPair = try await container.resolveAsync()
+        #expect(pair.leaf === pair.user.leaf)
         #expect(builds.value == 1)
     }
 
@@ -92,26 +76,26 @@ struct AsyncMixedResolutionTests {
         let container = Container()
         container.register { _ in
             builds.increment()
-            return SharedPart()
+            return AsyncLeaf()
         }
         container.register { r in
-            async let left: PartLeft = r.resolve()
-            async let right: PartRight = r.resolve()
-            return try await PartTop(left: left, right: right)
-        }
-        container.register { r in
-            started.increment()
-            await yield(until: { started.value >= 2 })
-            return try await PartLeft(part: r.resolve())
+            async let left: AsyncLeft = r.resolve()
+            async let right: AsyncRight = r.resolve()
+            return try await AsyncTop(left: left, right: right)
         }
         container.register { r in
             started.increment()
             await yield(until: { started.value >= 2 })
-            return try await PartRight(part: r.resolve())
+            return try await AsyncLeft(leaf: r.resolve())
+        }
+        container.register { r in
+            started.increment()
+            await yield(until: { started.value >= 2 })
+            return try await AsyncRight(leaf: r.resolve())
         }
         for round in 1...20 {
-            let top: PartTop = try await container.resolveAsync()
-            #expect(top.left.part === top.right.part)
+            let top: AsyncTop = try await container.resolveAsync()
+            #expect(top.left.leaf === top.right.leaf)
             #expect(builds.value == round)
         }
     }
@@ -120,32 +104,32 @@ struct AsyncMixedResolutionTests {
     func logged() async throws {
         let recorder = EventRecorder()
         let container = Container()
-        container.register { _ in SharedPart() }
-        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
+        container.register { _ in AsyncLeaf() }
+        container.register(scope: .transient) { r in try LeafUser(leaf: r.resolve()) }
         container.register { r in
-            let user: PartUser = try await r.resolve()
-            return try await PartPair(part: r.resolve(), user: user)
+            let user: LeafUser = try await r.resolve()
+            return try await LeafPair(leaf: r.resolve(), user: user)
         }
         container.logger = recorder
-        _ = try await container.resolveAsync(PartPair.self)
+        _ = try await container.resolveAsync(LeafPair.self)
         let kinds = recorder.all.map { "\($0.kind) \($0.service)" }
-        #expect(kinds == ["built SharedPart", "built PartUser", "reused SharedPart", "built PartPair"])
+        #expect(kinds == ["built AsyncLeaf", "built LeafUser", "reused AsyncLeaf", "built LeafPair"])
     }
 
     @Test("A failed build of a synchronous graph instance keeps nothing for the resolution")
     func failure() async throws {
         let attempts = Counter()
         let container = Container()
-        container.register(SharedPart.self) { _ in
-            if attempts.increment() == 1 { throw PartFailure() }
-            return SharedPart()
+        container.register(AsyncLeaf.self) { _ in
+            if attempts.increment() == 1 { throw LeafFailure() }
+            return AsyncLeaf()
         }
         container.register { r in
-            let first: SharedPart? = try? await r.resolve()
+            let first: AsyncLeaf? = try? await r.resolve()
             #expect(first == nil)
-            return try await PartLeft(part: r.resolve())
+            return try await AsyncLeft(leaf: r.resolve())
         }
-        let left: PartLeft = try await container.resolveAsync()
+        let left: AsyncLeft = try await container.resolveAsync()
         _ = left
         #expect(attempts.value == 2)
     }
@@ -153,33 +137,33 @@ struct AsyncMixedResolutionTests {
     @Test("A synchronous registration's missing dependency is reported with the awaited path")
     func missingPath() async throws {
         let container = Container()
-        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
+        container.register(scope: .transient) { r in try LeafUser(leaf: r.resolve()) }
         container.register { r in
-            let user: PartUser = try await r.resolve()
-            return try await PartPair(part: r.resolve(), user: user)
+            let user: LeafUser = try await r.resolve()
+            return try await LeafPair(leaf: r.resolve(), user: user)
         }
-        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartPair.self) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(LeafPair.self) }
         #expect(error?.kind == .notRegistered)
-        #expect(error?.path == ["PartPair", "PartUser", "SharedPart"])
-        #expect(error?.description.contains("while resolving `PartPair → PartUser`") == true)
+        #expect(error?.path == ["LeafPair", "LeafUser", "AsyncLeaf"])
+        #expect(error?.description.contains("while resolving `LeafPair → LeafUser`") == true)
     }
 
     @Test("A synchronous factory's failure is reported with the awaited path, also in a branch")
     func thrownPath() async throws {
         let container = Container()
-        container.register(SharedPart.self) { _ in throw PartFailure() }
+        container.register(AsyncLeaf.self) { _ in throw LeafFailure() }
         container.register { r in
-            async let left: PartLeft = r.resolve()
-            async let right: PartRight = r.resolve()
-            return try await PartTop(left: left, right: right)
+            async let left: AsyncLeft = r.resolve()
+            async let right: AsyncRight = r.resolve()
+            return try await AsyncTop(left: left, right: right)
         }
-        container.register { r in try await PartLeft(part: r.resolve()) }
-        container.register { r in try await PartRight(part: r.resolve()) }
-        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartTop.self) }
+        container.register { r in try await AsyncLeft(leaf: r.resolve()) }
+        container.register { r in try await AsyncRight(leaf: r.resolve()) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncTop.self) }
         #expect(error?.kind == .factoryFailed)
-        #expect(error?.underlying is PartFailure)
+        #expect(error?.underlying is LeafFailure)
         let path = try #require(error?.path)
-        #expect(path == ["PartTop", "PartLeft", "SharedPart"] || path == ["PartTop", "PartRight", "SharedPart"])
+        #expect(path == ["AsyncTop", "AsyncLeft", "AsyncLeaf"] || path == ["AsyncTop", "AsyncRight", "AsyncLeaf"])
     }
 
     @Test("A synchronous resolve of an async registration under an async factory names the whole path")
@@ -187,14 +171,14 @@ struct AsyncMixedResolutionTests {
         let container = Container()
         container.register { _ in
             await Task.yield()
-            return SharedPart()
+            return AsyncLeaf()
         }
-        container.register(scope: .transient) { r in try PartUser(part: r.resolve()) }
-        container.register { r in try await PartLeft(part: r.resolve(PartUser.self).part) }
-        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(PartLeft.self) }
+        container.register(scope: .transient) { r in try LeafUser(leaf: r.resolve()) }
+        container.register { r in try await AsyncLeft(leaf: r.resolve(LeafUser.self).leaf) }
+        let error = await #expect(throws: ResolutionError.self) { try await container.resolveAsync(AsyncLeft.self) }
         #expect(error?.kind == .asyncOnly)
-        #expect(error?.path == ["PartLeft", "PartUser", "SharedPart"])
+        #expect(error?.path == ["AsyncLeft", "LeafUser", "AsyncLeaf"])
     }
 }
 
-private struct PartFailure: Error {}
+private struct LeafFailure: Error {}
