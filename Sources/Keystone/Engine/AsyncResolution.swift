@@ -343,7 +343,7 @@ final class AsyncResolution: @unchecked Sendable {
             let replaced = entry.keepBuilt(value, weakObject: weakObject, for: .awaited, in: owner)
             return (replaced, entry.slot.lock.withLock { entry.asyncBuild.finish() })
         }
-        if let replaced { Slot.retire(replaced) }
+        replaced?.run()
         for waiter in parked { waiter.resume() }
         return value
     }

@@ -503,17 +503,17 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     /// hold the entry, which get it instead of running the replaced factory again, each for an
     /// instance of its own. It goes with the entry, once the last of them lets it go.
     ///
-    /// - Returns: A box the slot published before (never, in practice: see `Slot.publish`),
-    ///   for the caller to retire with `Slot.retire` once it holds no slot lock.
+    /// - Returns: The retirement of a box the slot published before (never, in practice: see
+    ///   `Slot.publish`), for the caller to run once it holds no slot lock.
     func keepBuilt(
         _ value: Service,
         weakObject: AnyObject?,
         for readers: Slot.Readers,
         in owner: Container
-    ) -> UnsafeMutableRawPointer? {
+    ) -> Disposal? {
         guard !owner.lifecycle.isDisposed else { return nil }
         let isHeld = scope.isHeld
-        var replaced: UnsafeMutableRawPointer?
+        var replaced: Disposal?
         let listed = slot.lock.withLock {
             guard isHeld else {
                 object = weakObject
@@ -522,7 +522,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             let box = makeBox(value)
             held = box
             guard slot.entry === self else { return false }
-            replaced = slot.publish(box, for: readers)
+            replaced = Disposal(withdrawn: slot.publish(box, for: readers))
             return true
         }
         if listed { owner.lifecycle.hold(slot) }

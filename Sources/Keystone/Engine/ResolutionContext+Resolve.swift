@@ -504,9 +504,7 @@ extension ResolutionContext {
             // A main-actor instance is published for main-actor code only: the lock-free read
             // hands it to nothing else, past the main-actor check.
             let readers: Slot.Readers = entry.isMainActor ? .mainActor : .everyone
-            if let replaced = entry.keepBuilt(value, weakObject: weakObject, for: readers, in: owner) {
-                Slot.retire(replaced)
-            }
+            entry.keepBuilt(value, weakObject: weakObject, for: readers, in: owner)?.run()
             if wake { builds.broadcast() }
         }
         return value
