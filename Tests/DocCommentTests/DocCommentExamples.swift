@@ -58,6 +58,25 @@ final class Database: Sendable, Disposable {
     var events: [String] { state.events }
 }
 final class Thing: Sendable {}
+/// The collection of the async collections' example.
+protocol HealthCheck: AnyObject, Sendable {
+    var name: String { get }
+}
+final class DiskCheck: HealthCheck {
+    let name = "disk"
+}
+final class DatabaseCheck: HealthCheck {
+    let name = "database"
+    let database: Database
+    init(database: Database) async {
+        await Task.yield()
+        self.database = database
+    }
+}
+final class HealthReport: Sendable {
+    let checks: [HealthCheck]
+    init(checks: [HealthCheck]) { self.checks = checks }
+}
 protocol IntFetcher: Sendable {}
 protocol StringFetcher: Sendable {}
 final class ThingFetcher: IntFetcher, StringFetcher, Sendable {
@@ -714,6 +733,28 @@ struct ConcurrencyDocCommentExamples {
         container.dispose()
 
         #expect(database.events == ["migrated", "closed"])
+    }
+
+    @Test func asyncCollections() async throws {
+        let container = Container()
+        container.register(Configuration.self) { _ in Configuration(path: "notes.db") }
+        container.register(Database.self, scope: .singleton) { r in
+            try await Database.open(config: r.resolve())
+        }
+        container.contribute(HealthCheck.self) { _ in DiskCheck() }
+        container.contribute(HealthCheck.self, scope: .singleton) { r in
+            try await DatabaseCheck(database: r.resolve())
+        }
+
+        let checks: [HealthCheck] = try await container.resolveAllAsync()  // [DiskCheck, DatabaseCheck]
+
+        #expect(checks.map(\.name) == ["disk", "database"])
+        container.register(scope: .singleton) { r in
+            try await HealthReport(checks: r.resolveAll(HealthCheck.self))
+        }
+        let report: HealthReport = try await container.resolveAsync()
+        #expect(report.checks.map(\.name) == ["disk", "database"])
+        #expect(report.checks[1] === checks[1])
     }
 
     @Test func logging() {

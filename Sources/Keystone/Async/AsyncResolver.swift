@@ -64,24 +64,11 @@ public struct AsyncResolver: Sendable {
         name: Name? = nil,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
-        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        // As a container's `resolveAsync`: a built instance read without a lock, a plain async
-        // registration's factory called from here; the rest through the resolution.
-        if let (probe, owner) = probe(for: key) {
-            if let box = probe.published {
-                let instance = InstanceBox<Service>.copy(box)
-                withExtendedLifetime(owner) {}  // the copy is made before the container can go
-                return instance
-            }
-            if let resolver = plainResolver(taking: probe, in: owner) {
-                let arguments = ArgumentBox.holding(repeat each arguments)
-                if resolver.current!.isTransient {
-                    return try await resolver.callFactory(Service.self, arguments: arguments)
-                }
-                return try await resolver.graphInstance(Service.self, arguments: arguments)
-            }
-            probe.release()
-        }
-        return try await resolveInResolution(type, name: name, arguments: repeat each arguments)
+        try await resolveRegistration(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            as: type,
+            name: name,
+            arguments: repeat each arguments
+        )
     }
 }

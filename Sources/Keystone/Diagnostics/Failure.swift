@@ -137,13 +137,16 @@ enum Failure {
 
     /// A synchronous resolve reached a registration with an async factory.
     static func asyncOnly(_ entry: AnyEntry, path: [String]) -> ResolutionError {
-        refusedSynchronously(
+        // A contribution's own key names no type: its collection is what was resolved.
+        let isContribution = entry.slot.key.service != ObjectIdentifier(entry.serviceType)
+        return refusedSynchronously(
             .asyncOnly,
             entry,
             path: path,
             because: "has an async factory, so it cannot be resolved synchronously",
-            advice:
-                "resolve it with `try await container.resolveAsync(…)`, or from an async factory's `AsyncResolver`; a synchronous factory cannot depend on it."
+            advice: isContribution
+                ? "resolve its collection with `try await container.resolveAllAsync(…)`, or from an async factory's `AsyncResolver` (`resolveAll`); a synchronous factory cannot depend on it."
+                : "resolve it with `try await container.resolveAsync(…)`, or from an async factory's `AsyncResolver`; a synchronous factory cannot depend on it."
         )
     }
 

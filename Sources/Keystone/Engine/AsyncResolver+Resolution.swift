@@ -66,15 +66,47 @@ extension AsyncResolver {
             owner: self.owner, resolution: resolution, outer: innerPath, current: found.takeRetainedValue())
     }
 
-    /// ``resolve(_:name:arguments:)`` when neither a built instance nor a plain registration
-    /// answers: looked up again, here and in the parents, and resolved in the resolution.
+    /// Resolves the registration under `key`, a `Service`, as part of this resolution: what
+    /// ``resolve(_:name:arguments:)`` does with the key of its type, name and arguments, and
+    /// ``resolveAll(_:name:arguments:)`` with a contribution's own key, which no type names.
+    /// As a container's `resolveAsync`: a built instance read without a lock, a plain async
+    /// registration's factory called from here; the rest through the resolution.
+    @inlinable
+    @inline(__always)
+    func resolveRegistration<Service, each Argument: Sendable>(
+        _ key: RegistryKey,
+        as type: Service.Type,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        if let (probe, owner) = probe(for: key) {
+            if let box = probe.published {
+                let instance = InstanceBox<Service>.copy(box)
+                withExtendedLifetime(owner) {}  // the copy is made before the container can go
+                return instance
+            }
+            if let resolver = plainResolver(taking: probe, in: owner) {
+                let arguments = ArgumentBox.holding(repeat each arguments)
+                if resolver.current!.isTransient {
+                    return try await resolver.callFactory(Service.self, arguments: arguments)
+                }
+                return try await resolver.graphInstance(Service.self, arguments: arguments)
+            }
+            probe.release()
+        }
+        return try await resolveInResolution(key, type, name: name, arguments: repeat each arguments)
+    }
+
+    /// ``resolve(_:name:arguments:)`` of `key` when neither a built instance nor a plain
+    /// registration answers: looked up again, here and in the parents, and resolved in the
+    /// resolution.
     @usableFromInline
     func resolveInResolution<Service, each Argument: Sendable>(
+        _ key: RegistryKey,
         _ type: Service.Type,
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
-        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let argumentTypes: Any.Type = (repeat each Argument).self
         // The path in words, ending with this service, for an error only: made on every call,
         // it was a string per level.
@@ -119,7 +151,7 @@ extension AsyncResolver {
         // On a miss, the same next steps as a synchronous resolve, in the same order: the
         // first-use hook, then an optional's wrapped registration.
         if FirstUseGate.shouldLookAgain(for: key, from: start) {
-            return try await resolveInResolution(type, name: name, arguments: repeat each arguments)
+            return try await resolveInResolution(key, type, name: name, arguments: repeat each arguments)
         }
         if let optional = Service.self as? any AsyncOptionalResolvable.Type,
             let found = try await optional.resolveWrapped(

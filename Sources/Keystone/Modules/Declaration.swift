@@ -258,7 +258,7 @@ public func scoped<Service>(
 }
 
 /// Declares a contribution to the collection of `Service` in a ``Module``; see
-/// ``Container/contribute(_:name:scope:file:line:factory:)``. Contributions from several
+/// ``Container/contribute(_:name:scope:file:line:factory:)->Registration<Service>``. Contributions from several
 /// modules add up, in load order, and never conflict.
 ///
 /// - Parameters:

@@ -1,0 +1,174 @@
+/// Collections with async contributions: a plugin that opens a connection, a migration that
+/// reads a file. They follow the rules of synchronous collections (`Container+ResolveAll.swift`:
+/// order, scopes, names and arguments, failures, unloaded contributions), awaited.
+///
+/// ```swift
+/// container.contribute(HealthCheck.self) { _ in DiskCheck() }
+/// container.contribute(HealthCheck.self, scope: .singleton) { r in
+///     try await DatabaseCheck(database: r.resolve())
+/// }
+///
+/// let checks: [HealthCheck] = try await container.resolveAllAsync()   // [DiskCheck, DatabaseCheck]
+/// ```
+extension Container {
+    /// Adds a registration whose factory is `async` to the collection of `Service` that
+    /// ``resolveAllAsync(_:name:arguments:)`` returns.
+    ///
+    /// Swift picks this overload for a factory that awaits. A collection with an async
+    /// contribution is resolved with ``resolveAllAsync(_:name:arguments:)`` or
+    /// ``AsyncResolver/resolveAll(_:name:arguments:)``; ``resolveAll(_:name:arguments:file:line:)``
+    /// of it fails with ``ResolutionError/Kind/asyncOnly``. The service and the arguments must
+    /// be `Sendable`, as for a registration with an async factory.
+    ///
+    /// - Parameters:
+    ///   - type: The service type of the collection; inferred from the factory when omitted.
+    ///   - name: The collection's name, if it has one.
+    ///   - scope: How long this contribution's instance lives; the container's
+    ///     ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds this contribution.
+    /// - Returns: The registration, to chain `then`, `bind` and `onDispose` on.
+    @discardableResult
+    public func contribute<Service: Sendable, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> AsyncRegistration<Service> {
+        // As an async `register`: the values made once when there are none.
+        let none = ArgumentBox.none.values as? (repeat each Argument)
+        let erased: ErasedAsyncFactory<Service> = { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
+            return try await factory(resolver, repeat each values)
+        }
+        let scope = scope ?? defaultScope
+        let location = SourceLocation(file: file, line: line)
+        let registration = contribute(
+            to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        ) { slot in
+            Entry<Service>(
+                slot: slot,
+                name: name,
+                scope: scope,
+                argumentTypes: (repeat each Argument).self,
+                location: location,
+                asyncFactory: erased
+            )
+        }
+        // What a type bound with `bind` resolves before converting: this contribution, by its
+        // own key, with the arguments the bound type was resolved with.
+        let key = registration.slot.key
+        let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
+            return try await resolver.resolveRegistration(
+                key, as: Service.self, name: name, arguments: repeat each values)
+        }
+        return AsyncRegistration(
+            container: self,
+            slot: registration.slot,
+            generation: registration.generation,
+            resolveRegistered: resolveRegistered
+        )
+    }
+
+    /// Resolves every contribution to the collection of `Service`, synchronous or async, in
+    /// the order they were made; each in an awaited resolution of its own, as
+    /// ``tryResolveAll(_:name:arguments:)`` resolves each in a resolution of its own.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the context when omitted.
+    ///   - name: The collection's name, if it has one.
+    ///   - arguments: The runtime arguments, passed to every contribution.
+    /// - Throws: ``ResolutionError`` for the first contribution that fails, with its path;
+    ///   ``ResolutionError/Kind/disposed`` if the container was disposed.
+    public func resolveAllAsync<Service, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> [Service] {
+        if isDisposed {
+            throw Failure.disposed(
+                service: [Service].self,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                path: [Failure.step(service: [Service].self, name: name)]
+            )
+        }
+        _ = FirstUseGate.runPending(from: self)
+        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        var all: [Service] = []
+        for (owner, slot) in contributions(to: collection) where !owner.wasUnloaded(slot) {
+            let resolver = AsyncResolver(
+                owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
+            do throws(ResolutionError) {
+                let contribution: Service? = try await resolver.resolveContribution(
+                    slot, of: owner, name: name, arguments: repeat each arguments)
+                if let contribution { all.append(contribution) }
+            } catch {
+                if registry.isLogging { log { ContainerEvent(failure: error) } }
+                throw error
+            }
+        }
+        return all
+    }
+}
+
+extension AsyncResolver {
+    /// Resolves every contribution to the collection of `Service`, synchronous or async, as
+    /// part of this resolution, in the order they were made.
+    ///
+    /// The collection is the one seen from the container whose registration is being built
+    /// (its own contributions and its parents'), as a nested ``resolve(_:name:arguments:)``
+    /// would see it.
+    ///
+    /// ```swift
+    /// container.register(scope: .singleton) { r in
+    ///     try await HealthReport(checks: r.resolveAll(HealthCheck.self))
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``ResolutionError`` for the first contribution that fails, with the path.
+    public func resolveAll<Service, each Argument: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> [Service] {
+        guard let container = owner.container else {
+            throw Failure.disposed(
+                service: [Service].self,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                path: path.map(Failure.step) + [Failure.step(service: [Service].self, name: name)]
+            )
+        }
+        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        var all: [Service] = []
+        for (owner, slot) in container.contributions(to: collection) where !owner.wasUnloaded(slot) {
+            let contribution: Service? = try await resolveContribution(
+                slot, of: owner, name: name, arguments: repeat each arguments)
+            if let contribution { all.append(contribution) }
+        }
+        return all
+    }
+
+    /// Resolves the contribution in `slot`, made to `owner`, as part of this resolution; nil
+    /// if `unload` removed it meanwhile: the collection answers without it, as it would had
+    /// the module gone before it was read.
+    func resolveContribution<Service, each Argument: Sendable>(
+        _ slot: Slot,
+        of owner: Container,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service? {
+        do {
+            return try await resolveRegistration(
+                slot.key, as: Service.self, name: name, arguments: repeat each arguments)
+        } catch  where error.kind == .notRegistered && error.path.count == path.count + 1 && owner.wasUnloaded(slot) {
+            // Not found by its own key (a missing dependency's path is longer), and gone.
+            return nil
+        }
+    }
+}
