@@ -13,8 +13,10 @@
 /// too, also when a synchronous factory under an async one needs it), a failure is reported
 /// with the whole path, and a cycle with its path instead of awaiting forever.
 ///
-/// An async resolver holds its container weakly: stored and used after the container is gone,
-/// it fails with ``ResolutionError/Kind/disposed``.
+/// Kept by a factory and used after the resolve that handed it out has returned, it starts a
+/// resolution of its own in its container, as a stored ``Resolver`` does. It holds its container
+/// weakly: stored and used after the container is gone, it fails with
+/// ``ResolutionError/Kind/disposed``.
 public struct AsyncResolver: Sendable {
     /// The container whose registration is being built: nested resolves start there.
     let owner: WeakContainerReference

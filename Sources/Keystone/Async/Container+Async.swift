@@ -124,6 +124,7 @@ extension Container {
         // factory: called from here, with no resolution frames between (each async frame costs
         // as much as a synchronous resolve). The resolver keeps the registration alive.
         if let resolver = plainAsyncResolver(taking: probe) {
+            defer { resolver.resolution.end() }  // for a resolver the factory kept
             return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
         }
         // A synchronous registration that needs no main actor: resolved here, as `tryResolve`
@@ -161,6 +162,7 @@ extension Container {
         }
         let resolver = AsyncResolver(
             owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
+        defer { resolver.resolution.end() }  // for a resolver a factory kept
         do {
             return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
         } catch {

@@ -103,6 +103,7 @@ extension Container {
         for (owner, slot) in contributions(to: collection) where !owner.wasUnloaded(slot) {
             let resolver = AsyncResolver(
                 owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
+            defer { resolver.resolution.end() }  // for a resolver a factory kept
             do throws(ResolutionError) {
                 let contribution: Service? = try await resolver.resolveContribution(
                     slot, of: owner, name: name, arguments: repeat each arguments)

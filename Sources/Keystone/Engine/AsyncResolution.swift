@@ -15,10 +15,24 @@ import CKeystoneThreadPrimitives
 /// crosses threads, under the rule the Concurrency article states for both.
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
-    /// Only reached through `lock`; first, so that a resolution is one allocation, not two (see
-    /// ``firstStoredProperty(of:as:)``): every awaited resolve that builds makes one.
-    private var lockWord = keystone_lock()
+    /// The words addressed atomically: the lock, and the flag ``end()`` sets.
+    private struct Words {
+        var lock = keystone_lock()
+        var ended = false
+    }
+    /// Only reached through `lock` and ``hasEnded``; first, so that a resolution is one
+    /// allocation, not two (see ``firstStoredProperty(of:as:)``): every awaited resolve that
+    /// builds makes one.
+    private var words = Words()
+    /// The lock, first of the words.
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
+    /// The flag of ``end()``, read with an acquire load: a resolver may be used on another task
+    /// than the one whose top-level resolve ends the resolution. An atomic flag rather than a
+    /// field under the lock: every nested awaited resolve reads it.
+    private var ended: UnsafeMutablePointer<Bool> {
+        let words = UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
+        return (words + MemoryLayout<Words>.offset(of: \.ended)!).assumingMemoryBound(to: Bool.self)
+    }
     /// What the branches share. One value, reached once per step, only under the lock (see
     /// ``withState(_:)``), which already makes the accesses exclusive: the run-time
     /// exclusivity check is turned off. With it, each access cost about 80 instructions (a
@@ -69,8 +83,21 @@ final class AsyncResolution: @unchecked Sendable {
 
     init() {
         keystone_lock_init(lock.word)
-        withUnsafePointer(to: &lockWord) { assertFirstStoredProperty(of: self, at: $0, "lockWord") }
+        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
     }
+
+    /// Whether the top-level resolve that made this resolution has returned (``end()``): a
+    /// resolver of it that a factory kept, used now, starts a resolution of its own, as a
+    /// stored ``Resolver`` does, rather than reuse this one's `.graph` instances or find its
+    /// old path, which would be a cycle that is not there.
+    @usableFromInline
+    var hasEnded: Bool { keystone_load_flag(ended) }
+
+    /// Marks the resolution ended: called by the top-level resolve that made it, when it
+    /// returns or throws. Every branch has ended by then (`async let` ends with its scope), so
+    /// only a resolver that a factory kept, or handed to a task of its own, can still use it.
+    @usableFromInline
+    func end() { keystone_store_flag(ended, true) }
 
     /// Runs `body` on the shared state, under the lock: one access to `state` for the step.
     private func withState<T>(_ body: (inout State) -> T) -> T {

@@ -66,6 +66,21 @@ extension AsyncResolver {
             owner: self.owner, resolution: resolution, outer: innerPath, current: found.takeRetainedValue())
     }
 
+    /// Resolves `key` in an awaited resolution of its own, from this resolver's container:
+    /// what a resolver does once the resolution it was handed for has ended (see
+    /// ``AsyncResolution/hasEnded``), as a stored ``Resolver`` does.
+    @usableFromInline
+    func resolveInNewResolution<Service, each Argument: Sendable>(
+        _ key: RegistryKey,
+        _ type: Service.Type,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        let root = AsyncResolver(owner: owner, resolution: AsyncResolution(), outer: .empty, current: nil)
+        defer { root.resolution.end() }
+        return try await root.resolveRegistration(key, as: type, name: name, arguments: repeat each arguments)
+    }
+
     /// Resolves the registration under `key`, a `Service`, as part of this resolution: what
     /// ``resolve(_:name:arguments:)`` does with the key of its type, name and arguments, and
     /// ``resolveAll(_:name:arguments:)`` with a contribution's own key, which no type names.
@@ -84,6 +99,10 @@ extension AsyncResolver {
                 let instance = InstanceBox<Service>.copy(box)
                 withExtendedLifetime(owner) {}  // the copy is made before the container can go
                 return instance
+            }
+            if _slowPath(resolution.hasEnded) {
+                probe.release()
+                return try await resolveInNewResolution(key, type, name: name, arguments: repeat each arguments)
             }
             if let resolver = plainResolver(taking: probe, in: owner) {
                 let arguments = ArgumentBox.holding(repeat each arguments)
@@ -107,6 +126,9 @@ extension AsyncResolver {
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
+        if resolution.hasEnded {
+            return try await resolveInNewResolution(key, type, name: name, arguments: repeat each arguments)
+        }
         let argumentTypes: Any.Type = (repeat each Argument).self
         // The path in words, ending with this service, for an error only: made on every call,
         // it was a string per level.
