@@ -58,6 +58,16 @@ final class Database: Sendable, Disposable {
     var events: [String] { state.events }
 }
 final class Thing: Sendable {}
+/// What the optional awaited resolve's example may or may not have.
+protocol Tracker: Sendable {}
+final class OrderService: Sendable {
+    let database: Database
+    let tracker: Tracker?
+    init(database: Database, tracker: Tracker?) {
+        self.database = database
+        self.tracker = tracker
+    }
+}
 /// The collection of the async collections' example.
 protocol HealthCheck: AnyObject, Sendable {
     var name: String { get }
@@ -755,6 +765,23 @@ struct ConcurrencyDocCommentExamples {
         let report: HealthReport = try await container.resolveAsync()
         #expect(report.checks.map(\.name) == ["disk", "database"])
         #expect(report.checks[1] === checks[1])
+    }
+
+    @Test func asyncOptional() async throws {
+        let container = Container()
+        container.register(Configuration.self) { _ in Configuration(path: "orders.db") }
+        container.register(Database.self, scope: .singleton) { r in
+            try await Database.open(config: r.resolve())
+        }
+        let tracker: Tracker? = try await container.resolveOptionalAsync()
+        #expect(tracker == nil)
+
+        container.register(scope: .singleton) { r in
+            try await OrderService(database: r.resolve(), tracker: r.resolveOptional())
+        }
+        let orders: OrderService = try await container.resolveAsync()
+        #expect(orders.tracker == nil)
+        #expect(orders.database.config.path == "orders.db")
     }
 
     @Test func logging() {
