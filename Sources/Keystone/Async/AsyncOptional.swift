@@ -56,11 +56,13 @@ extension AsyncResolver {
         name: Name? = nil,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service? {
-        do {
-            let found: Service = try await resolve(type, name: name, arguments: repeat each arguments)
-            return found
-        } catch  where error.isMissingRoot(ofAwaitedPath: path.count) {
-            return nil
+        try await inLiveResolution { (resolver) async throws(ResolutionError) -> Service? in
+            do throws(ResolutionError) {
+                let found: Service = try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+                return found
+            } catch  where error.isMissingRoot(ofAwaitedPath: resolver.path.count) {
+                return nil
+            }
         }
     }
 }

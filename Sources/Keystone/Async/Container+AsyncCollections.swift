@@ -137,6 +137,11 @@ extension AsyncResolver {
         name: Name? = nil,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> [Service] {
+        if resolution.hasEnded {
+            return try await inLiveResolution { (resolver) async throws(ResolutionError) in
+                try await resolver.resolveAll(type, name: name, arguments: repeat each arguments)
+            }
+        }
         guard let container = owner.container else {
             throw Failure.disposed(
                 service: [Service].self,

@@ -59,6 +59,20 @@ final class AsyncResolution: @unchecked Sendable {
         /// circular reference, as in a synchronous resolution.
         var runningHooks = [ObjectIdentifier: Any]()
 
+        /// Lets go of every row whose build has ended, and of the record of hooks.
+        mutating func dropFinishedRows() {
+            // Tested through `firstEntry`, and the row read in place: copying an optional row
+            // out (its `Any` through value witnesses) cost each awaited resolve about 200
+            // instructions, even with no row.
+            guard firstEntry != nil else { return }  // no row at all: the usual case
+            if first?.build.isBuilding == false {
+                first = nil
+                firstEntry = nil
+            }
+            if !more.isEmpty { more.removeAll { !$0.build.isBuilding } }
+            if !runningHooks.isEmpty { runningHooks.removeAll() }
+        }
+
         /// Whether there is a row for `entry`.
         func hasRow(of entry: AnyEntry) -> Bool {
             firstEntry == ObjectIdentifier(entry) || more.contains { $0.entry === entry }
@@ -93,11 +107,18 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     var hasEnded: Bool { keystone_load_flag(ended) }
 
-    /// Marks the resolution ended: called by the top-level resolve that made it, when it
-    /// returns or throws. Every branch has ended by then (`async let` ends with its scope), so
-    /// only a resolver that a factory kept, or handed to a task of its own, can still use it.
+    /// Marks the resolution ended, and lets go of its finished `.graph` instances: called by
+    /// the top-level resolve that made it, when it returns or throws. Every branch has ended by
+    /// then (`async let` ends with its scope), so only a resolver that a factory kept, or
+    /// handed to a task of its own, can still use it, and such a resolver starts a new
+    /// resolution. Kept, the record would hold an instance that keeps its resolver (which
+    /// holds the resolution) for ever. A row whose build is still running (a task of its own
+    /// started it) stays, for the branches that wait for it.
     @usableFromInline
-    func end() { keystone_store_flag(ended, true) }
+    func end() {
+        keystone_store_flag(ended, true)
+        withState { $0.dropFinishedRows() }
+    }
 
     /// Runs `body` on the shared state, under the lock: one access to `state` for the step.
     private func withState<T>(_ body: (inout State) -> T) -> T {

@@ -76,9 +76,22 @@ extension AsyncResolver {
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service {
+        try await inLiveResolution { (resolver) async throws(ResolutionError) in
+            try await resolver.resolveRegistration(key, as: type, name: name, arguments: repeat each arguments)
+        }
+    }
+
+    /// Runs `body` with this resolver, or, once the resolution it was handed for has ended,
+    /// with the root resolver of a new one (ended in turn when `body` returns): what a resolve
+    /// that reads this resolver's path (an optional's, a collection's) does first, so that it
+    /// reads the path of the resolution that actually runs.
+    func inLiveResolution<T>(
+        _ body: (AsyncResolver) async throws(ResolutionError) -> T
+    ) async throws(ResolutionError) -> T {
+        guard resolution.hasEnded else { return try await body(self) }
         let root = AsyncResolver(owner: owner, resolution: AsyncResolution(), outer: .empty, current: nil)
         defer { root.resolution.end() }
-        return try await root.resolveRegistration(key, as: type, name: name, arguments: repeat each arguments)
+        return try await body(root)
     }
 
     /// Resolves the registration under `key`, a `Service`, as part of this resolution: what

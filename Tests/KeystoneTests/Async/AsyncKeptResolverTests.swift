@@ -37,6 +37,7 @@ struct AsyncKeptResolverTests {
         arguments: [(Scope.transient, false), (.transient, true), (.graph, false), (.singleton, false)])
     func ownRegistration(scope: Scope, hooked: Bool) async throws {
         let kept = KeptResolver()
+        defer { kept.resolver = nil }  // the factory captures `kept`: no cycle left behind
         let container = Container()
         registerKeeper(in: container, scope: scope, hooked: hooked, kept: kept)
         let first: Keeper = try await container.resolveAsync()
@@ -48,6 +49,7 @@ struct AsyncKeptResolverTests {
     @Test("A kept resolver's graph instances are new for each resolve, synchronous and async ones")
     func graphInstances() async throws {
         let kept = KeptResolver()
+        defer { kept.resolver = nil }  // the factory captures `kept`: no cycle left behind
         let container = Container()
         registerKeeper(in: container, scope: .transient, hooked: false, kept: kept)
         container.register { _ in AsyncLeaf() }  // synchronous, `.graph`
@@ -66,6 +68,7 @@ struct AsyncKeptResolverTests {
     @Test("A kept resolver's failure names the path of its own resolution")
     func failurePath() async throws {
         let kept = KeptResolver()
+        defer { kept.resolver = nil }  // the factory captures `kept`: no cycle left behind
         let container = Container()
         registerKeeper(in: container, scope: .transient, hooked: true, kept: kept)
         _ = try await container.resolveAsync(Keeper.self)
@@ -75,11 +78,42 @@ struct AsyncKeptResolverTests {
         #expect(error?.path == ["AsyncLeaf"])
     }
 
+    @Test("A kept resolver's optional and collection resolves answer as in a resolution of their own")
+    func optionalAndCollection() async throws {
+        let kept = KeptResolver()
+        defer { kept.resolver = nil }  // the factory captures `kept`: no cycle left behind
+        let container = Container()
+        registerKeeper(in: container, scope: .transient, hooked: false, kept: kept)
+        container.contribute(AsyncLeaf.self) { _ in AsyncLeaf() }
+        _ = try await container.resolveAsync(Keeper.self)
+        let resolver = try #require(kept.resolver)
+        #expect(try await resolver.resolveOptional(AsyncRight.self) == nil)
+        #expect(try await resolver.resolveAll(AsyncLeaf.self).count == 1)
+    }
+
+    @Test("A graph instance that keeps its resolver is let go with the rest of the graph")
+    func graphInstanceKeepingItsResolver() async throws {
+        let container = Container()
+        container.register { r in
+            await Task.yield()
+            return ResolverHolder(resolver: r)
+        }
+        container.register(scope: .transient) { r in try await HolderOwner(holder: r.resolve()) }
+        weak var holder: ResolverHolder?
+        do {
+            let owner: HolderOwner = try await container.resolveAsync()
+            holder = owner.holder
+            #expect(holder != nil)
+        }
+        #expect(holder == nil)
+    }
+
     @Test("A resolver handed to a task of its own keeps resolving while its resolution ends")
     func handedToATask() async throws {
         let container = Container()
         container.register { _ in AsyncLeaf() }
         let background = TaskBox()
+        defer { background.task = nil }  // the factory captures `background`: no cycle left behind
         container.register(Keeper.self, scope: .transient) { r in
             // Resolves its own registration's dependencies, and the registration itself, on a
             // task of its own, which runs on while the resolve that handed it out ends.
@@ -98,6 +132,17 @@ struct AsyncKeptResolverTests {
         let task = try #require(background.task)
         #expect(try await task.value == 200)
     }
+}
+
+/// A `.graph` service that keeps the resolver its factory was handed.
+private final class ResolverHolder: Sendable {
+    let resolver: AsyncResolver
+    init(resolver: AsyncResolver) { self.resolver = resolver }
+}
+/// What needs a `ResolverHolder`, so that the holder is a nested `.graph` instance.
+private final class HolderOwner: Sendable {
+    let holder: ResolverHolder
+    init(holder: ResolverHolder) { self.holder = holder }
 }
 
 /// Where a factory leaves the task it started.
