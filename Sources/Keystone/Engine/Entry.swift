@@ -195,6 +195,10 @@ class AnyEntry: @unchecked Sendable {
     /// Called with `slot.lock` held.
     func forgetWeakInstance() {}
 
+    /// Lets go of the held instance without disposing it: for a container that goes without
+    /// `dispose()`, whose instances go with it, as they would with their registrations.
+    func forgetHeldInstance() {}
+
     /// A copy of this registration in `slot` of another container, holding no instance. For
     /// verification, its factory is the stand-in (or the refusal) that the registration asks
     /// for; otherwise it is the registration's own factory.
@@ -531,6 +535,10 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     override func forgetWeakInstance() {
         object = nil
+    }
+
+    override func forgetHeldInstance() {
+        held = nil
     }
 
     override func takeHeldInstance() -> Disposal? {

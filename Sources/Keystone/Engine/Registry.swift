@@ -124,8 +124,15 @@ final class Slot: @unchecked Sendable {
         // Out of the table for longer than any section that found it (or the container is
         // gone), so no reader can be copying from the box.
         guard let published else { return }
-        if let box = published.pointee { Unmanaged<AnyObject>.fromOpaque(Self.untagged(box)).release() }
+        if let box = published.pointee { Self.releaseUnread(box) }
         freeWords(published)
+    }
+
+    /// Releases `box`, a published word's reference, which no reader can be copying from: its
+    /// slot is out of the table for longer than any section that found it, or its container is
+    /// gone.
+    static func releaseUnread(_ box: UnsafeMutableRawPointer) {
+        Unmanaged<AnyObject>.fromOpaque(untagged(box)).release()
     }
 
     /// Where the block's address is kept, in ``SlotWords``.
@@ -474,7 +481,15 @@ final class Registry: @unchecked Sendable {
         for index in 0...table.mask {
             guard let cell = table.cells[index], cell != Self.tombstone else { continue }
             let slot = Unmanaged<Slot>.fromOpaque(cell)
-            slot._withUnsafeGuaranteedRef { $0.entry = nil }  // entries hold their slot; break the cycle
+            slot._withUnsafeGuaranteedRef { slot in
+                // What the container holds goes with it, also when something outside keeps its
+                // registration alive: an `AsyncResolver` that an instance kept holds the
+                // registration it was handed for, which held the instance, in its entry and in
+                // the box its slot (held by the entry) publishes.
+                if let box = slot.unpublish() { Slot.releaseUnread(box) }
+                slot.entry?.forgetHeldInstance()
+                slot.entry = nil  // entries hold their slot; break the cycle
+            }
             slot.release()  // the table's reference
         }
         if table.block != firstTable { table.block.deallocate() }

@@ -108,6 +108,24 @@ struct AsyncKeptResolverTests {
         #expect(holder == nil)
     }
 
+    @Test(
+        "A shared instance that keeps its resolver goes with its container, disposed or not",
+        arguments: [true, false])
+    func sharedInstanceKeepingItsResolver(disposed: Bool) async throws {
+        weak var holder: ResolverHolder?
+        do {
+            let container = Container()
+            container.register(scope: .singleton) { r in
+                await Task.yield()
+                return ResolverHolder(resolver: r)
+            }
+            holder = try await container.resolveAsync(ResolverHolder.self)
+            #expect(holder != nil)
+            if disposed { container.dispose() }
+        }
+        #expect(holder == nil)
+    }
+
     @Test("A resolver handed to a task of its own keeps resolving while its resolution ends")
     func handedToATask() async throws {
         let container = Container()
