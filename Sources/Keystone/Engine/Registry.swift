@@ -477,19 +477,23 @@ final class Registry: @unchecked Sendable {
 
     deinit {
         // No reader is left: the container is gone.
+        // What the container holds goes with it, also when something outside keeps a
+        // registration alive: an `AsyncResolver` that an instance kept holds the registration it
+        // was handed for, which held the instance, in its entry and in the box its slot (which
+        // the entry holds) publishes. The slots listed as holding an instance, so that a
+        // container that holds none (or was disposed) walks nothing.
+        var held = lifecycleState.oldestHeld
+        while let listed = held {
+            let slot = listed.takeUnretainedValue()
+            held = slot.heldLinks.newer
+            if let box = slot.unpublish() { Slot.releaseUnread(box) }
+            slot.entry?.forgetHeldInstance()
+        }
         let table = currentTable
         for index in 0...table.mask {
             guard let cell = table.cells[index], cell != Self.tombstone else { continue }
             let slot = Unmanaged<Slot>.fromOpaque(cell)
-            slot._withUnsafeGuaranteedRef { slot in
-                // What the container holds goes with it, also when something outside keeps its
-                // registration alive: an `AsyncResolver` that an instance kept holds the
-                // registration it was handed for, which held the instance, in its entry and in
-                // the box its slot (held by the entry) publishes.
-                if let box = slot.unpublish() { Slot.releaseUnread(box) }
-                slot.entry?.forgetHeldInstance()
-                slot.entry = nil  // entries hold their slot; break the cycle
-            }
+            slot._withUnsafeGuaranteedRef { $0.entry = nil }  // entries hold their slot; break the cycle
             slot.release()  // the table's reference
         }
         if table.block != firstTable { table.block.deallocate() }
