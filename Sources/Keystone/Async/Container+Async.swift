@@ -43,15 +43,8 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        // Built in the caller's specialised code, as a synchronous registration's are, so that
-        // unpacking the arguments costs no run-time metadata on each resolve; with no
-        // arguments (the usual registration), the values are made here once, not cast out of
-        // the box on each resolve.
+        let erased = Self.erasing(factory)
         let none = ArgumentBox.none.values as? (repeat each Argument)
-        let erased: ErasedAsyncFactory<Service> = { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
-            return try await factory(resolver, repeat each values)
-        }
         // What a type bound with `bind` resolves before converting: this key, with the
         // arguments the bound type was resolved with.
         let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
@@ -67,6 +60,22 @@ extension Container {
             factory: erased,
             resolveRegistered: resolveRegistered
         )
+    }
+
+    /// `factory` with its arguments erased, as an entry keeps it. Built in the caller's
+    /// specialised code, as a synchronous registration's is, so that unpacking the arguments
+    /// costs no run-time metadata on each resolve; with no arguments (the usual registration),
+    /// the values are made here once, not cast out of the box on each resolve.
+    @inlinable
+    @inline(__always)
+    static func erasing<Service: Sendable, each Argument: Sendable>(
+        _ factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
+    ) -> ErasedAsyncFactory<Service> {
+        let none = ArgumentBox.none.values as? (repeat each Argument)
+        return { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
+            return try await factory(resolver, repeat each values)
+        }
     }
 
     /// Registers an async factory whose arguments are already erased, under `key`.

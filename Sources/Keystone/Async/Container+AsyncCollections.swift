@@ -38,12 +38,7 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        // As an async `register`: the values made once when there are none.
-        let none = ArgumentBox.none.values as? (repeat each Argument)
-        let erased: ErasedAsyncFactory<Service> = { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
-            return try await factory(resolver, repeat each values)
-        }
+        let erased = Self.erasing(factory)
         let scope = scope ?? defaultScope
         let location = SourceLocation(file: file, line: line)
         let registration = contribute(
@@ -61,6 +56,7 @@ extension Container {
         // What a type bound with `bind` resolves before converting: this contribution, by its
         // own key, with the arguments the bound type was resolved with.
         let key = registration.slot.key
+        let none = ArgumentBox.none.values as? (repeat each Argument)
         let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
             let values = none ?? box.values as! (repeat each Argument)
             return try await resolver.resolveRegistration(
