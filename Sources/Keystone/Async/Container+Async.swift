@@ -169,11 +169,11 @@ extension Container {
                 path: [Failure.step(service: Service.self, name: name)]
             )
         }
-        let resolver = AsyncResolver(
-            owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
-        defer { resolver.resolution.end() }  // for a resolver a factory kept
-        do {
-            return try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+        do throws(ResolutionError) {
+            return try await AsyncResolver.inNewResolution(from: features.weakContainer) {
+                (resolver) async throws(ResolutionError) in
+                try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+            }
         } catch {
             if registry.isLogging { log { ContainerEvent(failure: error) } }
             throw error

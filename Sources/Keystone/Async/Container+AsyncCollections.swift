@@ -97,12 +97,12 @@ extension Container {
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         var all: [Service] = []
         for (owner, slot) in contributions(to: collection) where !owner.wasUnloaded(slot) {
-            let resolver = AsyncResolver(
-                owner: features.weakContainer, resolution: AsyncResolution(), outer: .empty, current: nil)
-            defer { resolver.resolution.end() }  // for a resolver a factory kept
             do throws(ResolutionError) {
-                let contribution: Service? = try await resolver.resolveContribution(
-                    slot, of: owner, name: name, arguments: repeat each arguments)
+                let contribution: Service? = try await AsyncResolver.inNewResolution(from: features.weakContainer) {
+                    (resolver) async throws(ResolutionError) in
+                    try await resolver.resolveContribution(
+                        slot, of: owner, name: name, arguments: repeat each arguments)
+                }
                 if let contribution { all.append(contribution) }
             } catch {
                 if registry.isLogging { log { ContainerEvent(failure: error) } }

@@ -89,6 +89,16 @@ extension AsyncResolver {
         _ body: (AsyncResolver) async throws(ResolutionError) -> T
     ) async throws(ResolutionError) -> T {
         guard resolution.hasEnded else { return try await body(self) }
+        return try await Self.inNewResolution(from: owner, body)
+    }
+
+    /// Runs `body` with the root resolver of a new awaited resolution in `owner`'s container,
+    /// and ends that resolution (``AsyncResolution/end()``) when `body` returns or throws: what
+    /// every top-level awaited resolve that goes through the resolution does.
+    static func inNewResolution<T>(
+        from owner: WeakContainerReference,
+        _ body: (AsyncResolver) async throws(ResolutionError) -> T
+    ) async throws(ResolutionError) -> T {
         let root = AsyncResolver(owner: owner, resolution: AsyncResolution(), outer: .empty, current: nil)
         defer { root.resolution.end() }
         return try await body(root)
