@@ -10,8 +10,9 @@ import Keystone
 final class Store: Sendable {}
 /// What `Store` is also resolved as, through `bind`.
 protocol StoreProtocol: Sendable {}
+protocol WidgetProtocol: Sendable {}
 extension Store: StoreProtocol {}
-final class Widget: Sendable {}
+final class Widget: Sendable, WidgetProtocol {}
 /// What `async-transient` resolves: a transient whose factory is async.
 final class AsyncWidget: Sendable {}
 /// What `async-graph` resolves: an async registration in the default scope (`.graph`) whose
@@ -222,7 +223,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -233,7 +234,7 @@ guard arguments.count == 3, let iterations = Int(arguments[2]) else {
 func makeContainer() -> Container {
     let container = Container()
     container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
-    container.register(Widget.self, scope: .transient) { _ in Widget() }
+    container.register(Widget.self, scope: .transient) { _ in Widget() }.bind(WidgetProtocol.self)
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
     container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
     container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
@@ -256,6 +257,7 @@ let container = makeContainer()
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
+consume(container.resolve(WidgetProtocol.self))
 consume(container.resolve(Consumer.self))
 consume(container.resolve(Root.self))
 consume(container.resolve(Tagged.self, arguments: 1))
@@ -319,6 +321,10 @@ case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "bound-transient":
+    // A transient resolved through a protocol it is bound to with `bind(_:)`: built and cast on
+    // every resolve.
+    for _ in 0..<iterations { consume(container.resolve(WidgetProtocol.self)) }
 case "transient+singleton":
     for _ in 0..<iterations { consume(container.resolve(Consumer.self)) }
 case "graph4":

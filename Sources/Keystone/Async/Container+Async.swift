@@ -214,6 +214,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     ///   - type: The additional type.
     ///   - file: Where the binding is made; diagnostics name it. Leave the default.
     ///   - line: Where the binding is made; diagnostics name it. Leave the default.
+    @inlinable  // so that the cast is compiled for the caller's types, not looked up at run time
     @discardableResult
     public func bind<Other: Sendable>(
         _ type: Other.Type,
@@ -257,7 +258,8 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     ///   published in the bound slot after the first conversion: true for a cast, which
     ///   converts an instance to the same object every time; false for a converter, which runs
     ///   on every resolve.
-    private func bind<Other: Sendable>(
+    @usableFromInline
+    func bind<Other: Sendable>(
         _ type: Other.Type,
         location: SourceLocation,
         answeredFromHeldInstance: Bool,

@@ -64,7 +64,8 @@ public struct Registration<Service>: Sendable {
     ///   the instance this registration holds (`.singleton`, `.cached`), published in the bound
     ///   slot after the first conversion: true for a cast, which converts an instance to the
     ///   same object every time; false for a converter, which runs on every resolve.
-    private func bind<Other>(
+    @usableFromInline
+    func bind<Other>(
         _ type: Other.Type,
         location: SourceLocation,
         answeredFromHeldInstance: Bool,
@@ -89,12 +90,26 @@ public struct Registration<Service>: Sendable {
             // checked the same way, before its converter runs.
             isMainActor: entry.isMainActor
         ) { resolver, arguments in
-            let instance: Service = try resolver.resolve(
-                target,
-                name: name,
-                argumentTypes: argumentTypes,
-                arguments: arguments
-            )
+            // One lookup of the target, which also tells whether its registration holds the
+            // instance this resolve gets, and so whether the conversion can be published: a
+            // transient's or a `.graph` instance's cannot, and asking the target's slot on
+            // every resolve cost more than the resolve itself.
+            let probe = resolver.probe(for: target)
+            let instance: Service
+            let mayPublish: Bool
+            if let box = probe?.published {
+                instance = InstanceBox<Service>.copy(box)
+                mayPublish = answeredFromHeldInstance
+            } else {
+                mayPublish = answeredFromHeldInstance && probe?.mayHoldInstance != false
+                instance = try resolver.resolve(
+                    target,
+                    probe: probe,
+                    name: name,
+                    argumentTypes: argumentTypes,
+                    arguments: arguments
+                )
+            }
             let converted: Other
             do {
                 converted = try converter(instance)
@@ -103,7 +118,7 @@ public struct Registration<Service>: Sendable {
             } catch {
                 throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
             }
-            if answeredFromHeldInstance {
+            if mayPublish {
                 resolver.publishConversion(converted, of: instance, target: target, bound: key)
             }
             return converted
@@ -121,7 +136,9 @@ public struct Registration<Service>: Sendable {
     ///
     /// For a registration that holds its instance (`.singleton`, `.cached`), resolving `Other`
     /// costs what resolving the registration itself costs: after the first resolve, the cast
-    /// instance is read without a lock, until the instance leaves its scope.
+    /// instance is read without a lock, until the instance leaves its scope. For any other
+    /// scope, it costs a resolve of the registration and the cast.
+    @inlinable  // so that the cast is compiled for the caller's types, not looked up at run time
     @discardableResult
     public func bind<Other>(
         _ type: Other.Type,

@@ -165,6 +165,15 @@ class AnyEntry: @unchecked Sendable {
 
     var key: RegistryKey { slot.key }
 
+    /// Whether the scope keeps the instance it builds (`.singleton`, `.cached`), async or not:
+    /// the registrations whose instance a type bound to them by a cast can be answered from.
+    var keepsInstance: Bool {
+        switch scope.kind {
+        case .singleton, .cached: true
+        case .transient, .graph, .weak, .request: false
+        }
+    }
+
     /// Removes the instance this entry holds and returns the work that disposes it, or nil
     /// if it holds nothing. Called with `slot.lock` held; the returned work runs after every
     /// lock is released.

@@ -837,6 +837,14 @@ enum Probe {
         return nil
     }
 
+    /// Whether what was found may hold its instance: false only for a registration found here
+    /// whose scope holds none (a transient, a `.graph`, a `.weak` or a `.request` service),
+    /// true for anything else, which is looked at more closely where it matters.
+    var mayHoldInstance: Bool {
+        guard case .entry(let entry) = self else { return true }
+        return entry._withUnsafeGuaranteedRef { $0.keepsInstance }
+    }
+
     /// Whether the container has a slot for the key.
     @inlinable
     var hasSlot: Bool {
@@ -884,9 +892,12 @@ extension Container {
         target: RegistryKey,
         bound: RegistryKey
     ) {
-        guard Swift.type(of: instance as Any) is AnyClass else { return }
+        guard let targetSlot = registry.slot(for: target) else { return }
+        // A registration that keeps no instance (a transient, say) has nothing to publish: asked
+        // first, because the casts below cost several times a resolve.
+        guard targetSlot.lock.withLock({ targetSlot.entry?.keepsInstance ?? false }) else { return }
+        guard Swift.type(of: instance as Any) is AnyClass, let boundSlot = registry.slot(for: bound) else { return }
         let source = instance as AnyObject
-        guard let targetSlot = registry.slot(for: target), let boundSlot = registry.slot(for: bound) else { return }
         targetSlot.lock.withLock {
             // A held instance: a synchronous registration's (`holdsInstance`) or an async
             // one's, which is published for awaited resolves only, and so is its conversion.

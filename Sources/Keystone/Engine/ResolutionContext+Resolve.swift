@@ -570,9 +570,16 @@ extension ResolutionContext {
 
 /// Thrown by the factory of a type bound with `bind` when the conversion fails; turned into
 /// a ``ResolutionError`` of kind ``ResolutionError/Kind/conversionFailed`` with the path.
+@usableFromInline
 struct ConversionFailure: Error {
     let source: Any.Type
     let underlying: (any Error)?
+
+    @usableFromInline
+    init(source: Any.Type, underlying: (any Error)?) {
+        self.source = source
+        self.underlying = underlying
+    }
 }
 
 /// Lets `resolve(Wrapped?.self)` fall back to the registration of `Wrapped`, so that

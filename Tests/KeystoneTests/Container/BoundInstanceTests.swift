@@ -41,6 +41,34 @@ struct BoundInstanceTests {
         #expect(first !== replacement)
     }
 
+    @Test("A transient target's bound type is built on every resolve, also after the target was a singleton")
+    func transientTarget() throws {
+        let container = Container()
+        container.register(scope: .transient) { _ in SharedFetcher() }.bind(IntFetcher.self)
+        let first = try container.tryResolve(IntFetcher.self)
+        #expect(try container.tryResolve(IntFetcher.self) !== first)
+        // The binding outlives its target's registrations: as a singleton's, it is answered from
+        // the held instance; as a transient's again, built anew each time.
+        container.register(scope: .singleton) { _ in SharedFetcher() }
+        let held = try container.tryResolve(IntFetcher.self)
+        #expect(try container.tryResolve(IntFetcher.self) === held)
+        #expect(try container.tryResolve(SharedFetcher.self) === held)
+        container.register(scope: .transient) { _ in SharedFetcher() }
+        let built = try container.tryResolve(IntFetcher.self)
+        #expect(built !== held)
+        #expect(try container.tryResolve(IntFetcher.self) !== built)
+    }
+
+    @Test("A `.graph` target's bound type is the target's instance within one resolution")
+    func graphTarget() throws {
+        let container = Container()
+        container.register(scope: .graph) { _ in SharedFetcher() }.bind(IntFetcher.self)
+        container.register { r in try BoundFetcherPair(shared: r.resolve(), int: r.resolve(IntFetcher.self)) }
+        let pair = try container.tryResolve(BoundFetcherPair.self)
+        #expect(pair.int === pair.shared)
+        #expect(try container.tryResolve(BoundFetcherPair.self).shared !== pair.shared)
+    }
+
     @Test("Registering the bound type itself replaces the binding, and the target's reset leaves it alone")
     func boundTypeRegisteredAgain() throws {
         let container = Container()
@@ -133,6 +161,16 @@ struct BoundInstanceTests {
         #expect(stale.value == 0)
         // At rest, the bound type and the target agree.
         #expect(try container.tryResolve(IntFetcher.self) === container.tryResolve(TrackedFetcher.self))
+    }
+}
+
+/// A `.graph` fetcher reached as itself and through its bound type.
+private final class BoundFetcherPair {
+    let shared: SharedFetcher
+    let int: any IntFetcher
+    init(shared: SharedFetcher, int: any IntFetcher) {
+        self.shared = shared
+        self.int = int
     }
 }
 
