@@ -202,6 +202,7 @@ enum Hand {
     }
     static let compositionRoot = CompositionRoot()
     @inline(never) static func widget() -> Widget { Widget() }
+    @inline(never) static func widgets() -> [any WidgetProtocol] { [widget(), widget(), widget()] }
     @inline(never) static func asyncWidget() async -> AsyncWidget { AsyncWidget() }
     @inline(never) static func asyncFeed() async -> AsyncFeed { AsyncFeed() }
     @inline(never) static func asyncReport() async -> AsyncReport { AsyncReport(feed: await asyncFeed()) }
@@ -223,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -254,6 +255,15 @@ func makeContainer() -> Container {
     return container
 }
 let container = makeContainer()
+/// The container of `resolve-all`: three contributions to a collection, in the default scope.
+/// A container of its own, since contributions give a container the state that collections
+/// need, which the other scenarios' container should not carry.
+let collectionContainer: Container = {
+    let container = Container()
+    for _ in 0..<3 { container.contribute(WidgetProtocol.self) { _ in Widget() } }
+    return container
+}()
+consume(collectionContainer.resolveAll(WidgetProtocol.self))
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
@@ -321,6 +331,10 @@ case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "resolve-all":
+    for _ in 0..<iterations { consume(collectionContainer.resolveAll(WidgetProtocol.self)) }
+case "hand-resolve-all":
+    for _ in 0..<iterations { consume(Hand.widgets()) }
 case "bound-transient":
     // A transient resolved through a protocol it is bound to with `bind(_:)`: built and cast on
     // every resolve.

@@ -96,12 +96,12 @@ extension Container {
         _ = FirstUseGate.runPending(from: self)
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         var all: [Service] = []
-        for (owner, slot) in contributions(to: collection) where !owner.wasUnloaded(slot) {
+        for member in contributions(to: collection) where !member.wasUnloaded {
             do throws(ResolutionError) {
                 let contribution: Service? = try await AsyncResolver.inNewResolution(from: features.weakContainer) {
                     (resolver) async throws(ResolutionError) in
                     try await resolver.resolveContribution(
-                        slot, of: owner, name: name, arguments: repeat each arguments)
+                        member, name: name, arguments: repeat each arguments)
                 }
                 if let contribution { all.append(contribution) }
             } catch {
@@ -148,27 +148,26 @@ extension AsyncResolver {
         }
         let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         var all: [Service] = []
-        for (owner, slot) in container.contributions(to: collection) where !owner.wasUnloaded(slot) {
+        for member in container.contributions(to: collection) where !member.wasUnloaded {
             let contribution: Service? = try await resolveContribution(
-                slot, of: owner, name: name, arguments: repeat each arguments)
+                member, name: name, arguments: repeat each arguments)
             if let contribution { all.append(contribution) }
         }
         return all
     }
 
-    /// Resolves the contribution in `slot`, made to `owner`, as part of this resolution; nil
-    /// if `unload` removed it meanwhile: the collection answers without it, as it would had
-    /// the module gone before it was read.
+    /// Resolves the contribution `member` as part of this resolution; nil if `unload` removed
+    /// it meanwhile: the collection answers without it, as it would had the module gone
+    /// before it was read.
     func resolveContribution<Service, each Argument: Sendable>(
-        _ slot: Slot,
-        of owner: Container,
+        _ member: CollectionMember,
         name: Name?,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> Service? {
         do {
             return try await resolveRegistration(
-                slot.key, as: Service.self, name: name, arguments: repeat each arguments)
-        } catch  where error.kind == .notRegistered && error.path.count == path.count + 1 && owner.wasUnloaded(slot) {
+                member.key, as: Service.self, name: name, arguments: repeat each arguments)
+        } catch  where error.kind == .notRegistered && error.path.count == path.count + 1 && member.wasUnloaded {
             // Not found by its own key (a missing dependency's path is longer), and gone.
             return nil
         }

@@ -243,13 +243,11 @@ package final class FirstUseGate: @unchecked Sendable {
     ///
     /// - Returns: Whether a hook ran or finished meanwhile, so the lookup should look again.
     static func runPending(from container: Container) -> Bool {
-        var current: Container? = container
-        while let candidate = current {
-            if let gate = candidate.firstUse, gate.isPending {
-                return gate.runIfPending(for: candidate)
-            }
-            current = candidate.parent
-        }
-        return false
+        // Up the parents by recursion, each borrowed from the child before it: a variable
+        // that walks them took a reference to each, a retain and a release (slow ones, for a
+        // container that something holds weakly).
+        if let gate = container.firstUse, gate.isPending { return gate.runIfPending(for: container) }
+        guard let parent = container.parent else { return false }
+        return runPending(from: parent)
     }
 }

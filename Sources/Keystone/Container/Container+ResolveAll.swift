@@ -47,6 +47,8 @@ extension Container {
     ///   - line: Where the registration is made; diagnostics name it. Leave the default.
     /// - Returns: The registration, to chain `then` and `onDispose` on.
     @discardableResult
+    @inlinable
+    @inline(__always)
     public func contribute<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -55,6 +57,8 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Service
     ) -> Registration<Service> {
+        // Built in the caller's specialised code, as `register`'s is, so that unpacking the
+        // arguments costs no run-time metadata on every resolve.
         let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)
@@ -76,6 +80,7 @@ extension Container {
     /// Installs the entry that `entry` makes, in a slot of its own, and adds it to
     /// `collection`: the entry is made whole (with its hooks, for a module's declaration)
     /// before it is installed, and installed before the collection lists it.
+    @usableFromInline
     func contribute<Service>(to collection: RegistryKey, _ entry: (Slot) -> Entry<Service>) -> Registration<Service> {
         let token = ContributionToken()
         // The key of the contribution's own registration: unique by the token's identity,
@@ -98,6 +103,7 @@ extension Container {
     ///   - arguments: The runtime arguments, passed to every contribution.
     ///   - file: The file of the call, which a trap names. Leave the default.
     ///   - line: The line of the call, which a trap names. Leave the default.
+    @inlinable
     public func resolveAll<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -117,37 +123,35 @@ extension Container {
     ///
     /// - Throws: ``ResolutionError`` for the first contribution that fails, with its path;
     ///   ``ResolutionError/Kind/disposed`` if the container was disposed.
+    @inlinable
     public func tryResolveAll<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> [Service] {
         let argumentTypes: Any.Type = (repeat each Argument).self
-        if isDisposed {
-            throw Failure.disposed(
-                service: [Service].self,
-                name: name,
-                argumentTypes: argumentTypes,
-                path: [Failure.step(service: [Service].self, name: name)]
-            )
-        }
-        _ = FirstUseGate.runPending(from: self)
-        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let contributions = contributions(to: collection)
+        let members = try members(
+            of: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            collectionType: [Service].self,
+            name: name,
+            argumentTypes: argumentTypes
+        )
+        // The loop is compiled for the caller's types, so that neither the arguments' tuple nor
+        // the array of `Service` asks the runtime for metadata.
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
-            all.reserveCapacity(contributions.count)
-            for (owner, slot) in contributions where !owner.wasUnloaded(slot) {
+            all.reserveCapacity(members.count)
+            for member in members where !member.wasUnloaded {
                 do throws(ResolutionError) {
                     let service: Service = try resolveUncached(
-                        slot.key,
-                        found: registry.lookUpEntry(slot.key),  // given back by `resolveUncached`
+                        member.key,
+                        found: registry.lookUpEntry(member.key),  // given back by `resolveUncached`
                         name: name,
                         argumentTypes: argumentTypes,
                         arguments: UnsafeRawPointer(pointer)
                     )
                     all.append(service)
-                } catch  where error.isMissingRoot(depth: 0) && owner.wasUnloaded(slot) {
+                } catch  where error.isMissingRoot(depth: 0) && member.wasUnloaded {
                     continue  // unloaded between the check above and the lookup
                 }
             }
@@ -155,19 +159,44 @@ extension Container {
         }
     }
 
-    /// The contributions to `collection` in this container and its parents, root first: each
-    /// one's slot and the container it was contributed to.
-    func contributions(to collection: RegistryKey) -> [(owner: Container, slot: Slot)] {
-        var chain: [Container] = []
-        var current: Container? = self
-        while let container = current {
-            chain.append(container)
-            current = container.parent
+    /// The contributions that ``tryResolveAll(_:name:arguments:)`` resolves: those to
+    /// `collection` here and in the parents, once a pending first-use hook ran.
+    ///
+    /// - Throws: ``ResolutionError/Kind/disposed`` if the container was disposed.
+    @usableFromInline
+    func members(
+        of collection: RegistryKey,
+        collectionType: Any.Type,
+        name: Name?,
+        argumentTypes: Any.Type
+    ) throws(ResolutionError) -> [CollectionMember] {
+        if isDisposed {
+            throw Failure.disposed(
+                service: collectionType,
+                name: name,
+                argumentTypes: argumentTypes,
+                path: [Failure.step(service: collectionType, name: name)]
+            )
         }
-        return chain.reversed().flatMap { container in
-            container.existingFeatures.map { features in
-                features.lock.withLock { features.collections[collection]?.map { (container, $0.slot) } ?? [] }
-            } ?? []
+        _ = FirstUseGate.runPending(from: self)
+        return contributions(to: collection)
+    }
+
+    /// The contributions to `collection` in this container and its parents, root first.
+    func contributions(to collection: RegistryKey) -> [CollectionMember] {
+        var found: [CollectionMember] = []
+        appendContributions(to: collection, into: &found)
+        return found
+    }
+
+    /// Appends the contributions to `collection` in this container's parents, then its own.
+    private func appendContributions(to collection: RegistryKey, into found: inout [CollectionMember]) {
+        parent?.appendContributions(to: collection, into: &found)
+        guard let features = existingFeatures else { return }
+        features.lock.withLock {
+            guard let own = features.collections[collection] else { return }
+            found.reserveCapacity(found.count + own.count)
+            for contribution in own { found.append(CollectionMember(slot: contribution.slot, of: self)) }
         }
     }
 
@@ -176,6 +205,11 @@ extension Container {
     /// disposed (a disposed container's resolve fails as such). A collection answers without
     /// such a contribution, as it would had the module gone before it was read.
     func wasUnloaded(_ slot: Slot) -> Bool {
+        Self.wasUnloaded(slot, lifecycle: lifecycle)
+    }
+
+    /// ``wasUnloaded(_:)`` of the container whose lifetime state is `lifecycle`.
+    static func wasUnloaded(_ slot: Slot, lifecycle: Lifecycle) -> Bool {
         slot.lock.withLock { slot.entry == nil } && !lifecycle.isDisposed
     }
 }
@@ -189,39 +223,80 @@ extension Resolver {
     /// would see it.
     ///
     /// - Throws: ``ResolutionError`` for the first contribution that fails, with the path.
+    @inlinable
     public func resolveAll<Service, each Argument>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> [Service] {
         let argumentTypes: Any.Type = (repeat each Argument).self
-        let container = context.isUsableHere ? owner.takeUnretainedValue() : context.escapedLookup(owner).container
-        guard let container else {
+        guard
+            let (container, members, depth) = collectionMembers(
+                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self))
+        else {
             // The container is gone: resolve anything to get the resolver's own diagnostic.
             let _: [Service] = try resolve(name: name, arguments: repeat each arguments)
             return []
         }
-        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let contributions = container.contributions(to: collection)
-        // The depth at which a missing contribution is reported (see `resolveOptional`).
-        let depth = context.isUsableHere ? context.depth : 0
+        // Held to the end: the members refer to it and its parents unretained.
+        defer { withExtendedLifetime(container) {} }
+        // Compiled for the caller's types, as `Container.tryResolveAll`'s loop is.
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
-            all.reserveCapacity(contributions.count)
-            for (owner, slot) in contributions where !owner.wasUnloaded(slot) {
+            all.reserveCapacity(members.count)
+            for member in members where !member.wasUnloaded {
                 do throws(ResolutionError) {
                     let service: Service = try resolve(
-                        slot.key,
+                        member.key,
                         name: name,
                         argumentTypes: argumentTypes,
                         arguments: UnsafeRawPointer(pointer)
                     )
                     all.append(service)
-                } catch  where error.isMissingRoot(depth: depth) && owner.wasUnloaded(slot) {
+                } catch  where error.isMissingRoot(depth: depth) && member.wasUnloaded {
                     continue  // unloaded between the check above and the lookup
                 }
             }
             return all
         }
+    }
+}
+
+/// One contribution to a collection, as `resolveAll` walks them: its registration's slot, and
+/// the container it was contributed to.
+@usableFromInline
+struct CollectionMember {
+    let slot: Slot
+    /// The registry of the container it was contributed to, which keeps that container's
+    /// lifetime state: not the container, which a container with collections holds weakly
+    /// (for its async resolvers), so that each retain and release of it takes the runtime's
+    /// slow path.
+    let registry: Registry
+
+    init(slot: Slot, of owner: Container) {
+        self.slot = slot
+        self.registry = owner.registry
+    }
+
+    /// The key of the contribution's own registration.
+    @usableFromInline
+    var key: RegistryKey { slot.key }
+
+    /// Whether `unload` removed the contribution after the walk read its collection.
+    @usableFromInline
+    var wasUnloaded: Bool { Container.wasUnloaded(slot, lifecycle: Lifecycle(registry)) }
+}
+
+extension Resolver {
+    /// The contributions that ``resolveAll(_:name:arguments:)`` resolves to `collection`, the
+    /// container they are seen from (held by the caller for the walk), and the depth at
+    /// which a missing contribution is reported; nil if that container no longer exists.
+    @usableFromInline
+    func collectionMembers(_ collection: RegistryKey) -> (Container, [CollectionMember], Int)? {
+        let container = context.isUsableHere ? owner.takeUnretainedValue() : context.escapedLookup(owner).container
+        guard let container else { return nil }
+        // The depth at which a missing contribution is reported (see `resolveOptional`).
+        let depth = context.isUsableHere ? context.depth : 0
+        return (container, container.contributions(to: collection), depth)
     }
 }

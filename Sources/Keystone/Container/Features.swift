@@ -7,12 +7,14 @@
 /// so that a container that uses none of them, such as a request's, allocates nothing for
 /// them.
 ///
-/// `@unchecked Sendable`: `collections` and `logger` are guarded by `lock`, `modules` by `moduleLock`.
+/// `@unchecked Sendable`: `collections` and `logger` are guarded by `lock`, `modules` by
+/// `moduleLock` (so `collections`, read by every `resolveAll`, skips the run-time exclusivity
+/// check).
 final class Features: @unchecked Sendable {
     let lock = Lock()
     /// Per collection (service type, name, argument types), its contributions in the order
     /// they were made.
-    var collections: [RegistryKey: [Contribution]] = [:]
+    @exclusivity(unchecked) var collections: [RegistryKey: [Contribution]] = [:]
     /// The container's logger (`Container.logger`). Guarded by `lock`; the registry's logging
     /// word says, without a lock, whether there is one.
     var logger: (any ContainerLogger)?

@@ -842,7 +842,7 @@ enum Probe {
     /// true for anything else, which is looked at more closely where it matters.
     var mayHoldInstance: Bool {
         guard case .entry(let entry) = self else { return true }
-        return entry._withUnsafeGuaranteedRef { $0.keepsInstance }
+        return entry.takeUnretainedValue().keepsInstance
     }
 
     /// Whether the container has a slot for the key.

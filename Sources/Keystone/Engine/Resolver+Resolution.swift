@@ -24,6 +24,7 @@ extension Resolver {
     }
 
     /// Resolves by a key already made, with type-erased arguments.
+    @usableFromInline
     func resolve<Service>(
         _ key: RegistryKey,
         name: Name?,
