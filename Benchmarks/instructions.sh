@@ -21,7 +21,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient bound-transient resolve-all transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient bound-transient injected resolve-all transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     case "$1" in register1k*) n=5 ;; esac
@@ -33,7 +33,7 @@ per_operation() {  # scenario -> instructions per operation
 for scenario in "${scenarios[@]}"; do
     keystone="$(per_operation "$scenario")"
     case "$scenario" in
-        singleton-kept | transient | transient+singleton | graph4 | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
+        singleton-kept | transient | transient+singleton | graph4 | injected | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
             hand="$(per_operation "hand-${scenario%-child}")"
             printf '%-20s %12s instructions per operation (hand wiring %s: %s.%02dx)\n' "$scenario" "$keystone" \
                 "$hand" "$(( keystone / hand ))" "$(( keystone * 100 / hand % 100 ))"

@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -255,6 +255,10 @@ func makeContainer() -> Container {
     return container
 }
 let container = makeContainer()
+/// The owner of `injected`: its dependency injected with `@Injected` from `container`.
+struct InjectedOwner {
+    @Injected(container: container) var widget: Widget
+}
 /// The container of `resolve-all`: three contributions to a collection, in the default scope.
 /// A container of its own, since contributions give a container the state that collections
 /// need, which the other scenarios' container should not carry.
@@ -331,6 +335,11 @@ case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "injected":
+    // An object whose transient dependency is a property wrapper: made, and the property read.
+    for _ in 0..<iterations { consume(InjectedOwner().widget) }
+case "hand-injected":
+    for _ in 0..<iterations { consume(Hand.widget()) }
 case "resolve-all":
     for _ in 0..<iterations { consume(collectionContainer.resolveAll(WidgetProtocol.self)) }
 case "hand-resolve-all":

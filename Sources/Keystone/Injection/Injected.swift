@@ -20,10 +20,11 @@
 public struct Injected<Service> {
     /// The resolved service; nil only when ``Container/verify(samples:)`` built the owner and
     /// the resolve failed (the failure is then a reported problem, and reading traps with it).
-    private var service: Service?
-    private var failure: ResolutionError?
+    @usableFromInline var service: Service?
+    @usableFromInline var failure: ResolutionError?
 
     /// The resolved service. Settable, so that a test can replace it.
+    @inlinable
     public var wrappedValue: Service {
         get {
             if let service { return service }
@@ -43,6 +44,7 @@ public struct Injected<Service> {
     /// - Parameters:
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable
     public init(file: StaticString = #fileID, line: UInt = #line) {
         self.init(name: nil, file: file, line: line)
     }
@@ -55,6 +57,7 @@ public struct Injected<Service> {
     ///   - arguments: The runtime arguments, matching the registration's.
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable
     public init<each Argument>(
         name: Name? = nil,
         container: Container? = nil,
@@ -62,18 +65,29 @@ public struct Injected<Service> {
         file: StaticString = #fileID,
         line: UInt = #line
     ) {
+        // Inlinable, so that the resolve is compiled for the caller's types, as a `resolve`
+        // written out is: unspecialised, it asked the runtime for the metadata of the
+        // arguments' tuple and of the optional kept here, several times the resolve's cost.
         do {
             service = try (container ?? Container.shared).tryResolve(
                 Service.self, name: name, arguments: repeat each arguments)
+            failure = nil
         } catch {
-            // Verification reports the failure as a problem of the registration whose product
-            // this is, instead of ending the process it checks; anywhere else it traps.
-            guard let verifying = ResolutionContext.verifying else {
-                fatalError("Keystone: \(error)", file: file, line: line)
-            }
-            verifying.observer?.swallowed(error, requester: verifying.requester)
-            failure = error
+            service = nil
+            failure = Injected.failed(error, file: file, line: line)
         }
+    }
+
+    /// What a failed resolve does: while verification runs it, reports the failure as a
+    /// problem of the registration whose product this is, instead of ending the process it
+    /// checks, and returns it (reading the property traps with it); anywhere else it traps.
+    @usableFromInline
+    static func failed(_ error: ResolutionError, file: StaticString, line: UInt) -> ResolutionError {
+        guard let verifying = ResolutionContext.verifying else {
+            fatalError("Keystone: \(error)", file: file, line: line)
+        }
+        verifying.observer?.swallowed(error, requester: verifying.requester)
+        return error
     }
 }
 
@@ -103,6 +117,7 @@ public struct OptionalInjected<Service> {
     /// - Parameters:
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable
     public init(file: StaticString = #fileID, line: UInt = #line) {
         self.init(name: nil, file: file, line: line)
     }
@@ -115,6 +130,7 @@ public struct OptionalInjected<Service> {
     ///   - arguments: The runtime arguments, matching the registration's.
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable  // compiled for the caller's types, as `@Injected`'s is
     public init<each Argument>(
         name: Name? = nil,
         container: Container? = nil,
@@ -123,7 +139,7 @@ public struct OptionalInjected<Service> {
         line: UInt = #line
     ) {
         let container = container ?? Container.shared
-        guard let verifying = ResolutionContext.verifying else {
+        guard Self.isVerifying else {
             wrappedValue = container.resolveOptional(
                 Service.self, name: name, arguments: repeat each arguments, file: file, line: line)
             return
@@ -133,10 +149,22 @@ public struct OptionalInjected<Service> {
         do {
             wrappedValue = try container.tryResolve(Service.self, name: name, arguments: repeat each arguments)
         } catch {
-            if !(error.kind == .notRegistered && error.path.count <= 1) {
-                verifying.observer?.swallowed(error, requester: verifying.requester)
-            }
+            Self.reportWhileVerifying(error)
             wrappedValue = nil
+        }
+    }
+
+    /// Whether verification runs the factory that creates this wrapper.
+    @usableFromInline
+    static var isVerifying: Bool { ResolutionContext.verifying != nil }
+
+    /// Reports `error` as a problem of the registration whose factory verification runs,
+    /// unless it says only that the service itself is not registered (which gives nil).
+    @usableFromInline
+    static func reportWhileVerifying(_ error: ResolutionError) {
+        guard let verifying = ResolutionContext.verifying else { return }
+        if !(error.kind == .notRegistered && error.path.count <= 1) {
+            verifying.observer?.swallowed(error, requester: verifying.requester)
         }
     }
 }

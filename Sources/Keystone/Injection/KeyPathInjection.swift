@@ -17,8 +17,8 @@
 /// its thread or actor.
 @propertyWrapper
 public struct InjectedProperty<Service, Value> {
-    private let service: Service
-    private let keyPath: KeyPath<Service, Value>
+    @usableFromInline let service: Service
+    @usableFromInline let keyPath: KeyPath<Service, Value>
 
     /// Resolves the service now and reads `keyPath` on it at each access.
     ///
@@ -27,6 +27,7 @@ public struct InjectedProperty<Service, Value> {
     ///   - name: The name the service was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
+    @inlinable
     public init<each Argument>(
         _ keyPath: KeyPath<Service, Value>,
         name: Name? = nil,
@@ -38,6 +39,7 @@ public struct InjectedProperty<Service, Value> {
     }
 
     /// The service's property, read now.
+    @inlinable
     public var wrappedValue: Value { service[keyPath: keyPath] }
 }
 
@@ -55,8 +57,8 @@ public struct InjectedProperty<Service, Value> {
 /// own copy and writes change that copy only.
 @propertyWrapper
 public struct InjectedMutableProperty<Service, Value> {
-    private var service: Service
-    private let keyPath: WritableKeyPath<Service, Value>
+    @usableFromInline var service: Service
+    @usableFromInline let keyPath: WritableKeyPath<Service, Value>
 
     /// Resolves the service now and reads and writes `keyPath` on it at each access.
     ///
@@ -65,6 +67,7 @@ public struct InjectedMutableProperty<Service, Value> {
     ///   - name: The name the service was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
+    @inlinable
     public init<each Argument>(
         _ keyPath: WritableKeyPath<Service, Value>,
         name: Name? = nil,
@@ -76,6 +79,7 @@ public struct InjectedMutableProperty<Service, Value> {
     }
 
     /// The service's property.
+    @inlinable
     public var wrappedValue: Value {
         get { service[keyPath: keyPath] }
         set { service[keyPath: keyPath] = newValue }
@@ -95,9 +99,9 @@ public struct InjectedMutableProperty<Service, Value> {
 /// a default unless nil is a programming error.
 @propertyWrapper
 public struct InjectedUnwrappedProperty<Service, Value> {
-    private let service: Service
-    private let keyPath: KeyPath<Service, Value?>
-    private let defaultValue: Value?
+    @usableFromInline let service: Service
+    @usableFromInline let keyPath: KeyPath<Service, Value?>
+    @usableFromInline let defaultValue: Value?
 
     /// Resolves the service now and reads `keyPath` on it at each access.
     ///
@@ -107,6 +111,7 @@ public struct InjectedUnwrappedProperty<Service, Value> {
     ///   - name: The name the service was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
+    @inlinable
     public init<each Argument>(
         _ keyPath: KeyPath<Service, Value?>,
         default defaultValue: Value? = nil,
@@ -120,6 +125,7 @@ public struct InjectedUnwrappedProperty<Service, Value> {
     }
 
     /// The service's property, or the default when it is nil.
+    @inlinable
     public var wrappedValue: Value {
         unwrap(service[keyPath: keyPath], default: defaultValue, keyPath: keyPath)
     }
@@ -138,9 +144,9 @@ public struct InjectedUnwrappedProperty<Service, Value> {
 /// container, and only the wrapper's own copy of a value type.
 @propertyWrapper
 public struct InjectedUnwrappedMutableProperty<Service, Value> {
-    private var service: Service
-    private let keyPath: WritableKeyPath<Service, Value?>
-    private let defaultValue: Value?
+    @usableFromInline var service: Service
+    @usableFromInline let keyPath: WritableKeyPath<Service, Value?>
+    @usableFromInline let defaultValue: Value?
 
     /// Resolves the service now and reads and writes `keyPath` on it at each access.
     ///
@@ -150,6 +156,7 @@ public struct InjectedUnwrappedMutableProperty<Service, Value> {
     ///   - name: The name the service was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
+    @inlinable
     public init<each Argument>(
         _ keyPath: WritableKeyPath<Service, Value?>,
         default defaultValue: Value? = nil,
@@ -163,6 +170,7 @@ public struct InjectedUnwrappedMutableProperty<Service, Value> {
     }
 
     /// The service's property, or the default when it is nil; setting it sets the service's.
+    @inlinable
     public var wrappedValue: Value {
         get { unwrap(service[keyPath: keyPath], default: defaultValue, keyPath: keyPath) }
         set { service[keyPath: keyPath] = newValue }
@@ -196,6 +204,7 @@ public struct InjectedMethod<Service, Method> {
     ///   - name: The name the service was registered under, if any.
     ///   - container: The container to resolve from; ``Container/shared`` when nil.
     ///   - arguments: The runtime arguments, matching the registration's.
+    @inlinable
     public init<each Argument>(
         _ method: (Service) -> Method,
         name: Name? = nil,
@@ -212,7 +221,8 @@ extension InjectedMethod: Sendable {}
 
 /// The unwrapped value of an optional service property, its default, or a trap that names
 /// the key path.
-private func unwrap<Service, Value>(
+@usableFromInline
+func unwrap<Service, Value>(
     _ value: Value?,
     default defaultValue: Value?,
     keyPath: KeyPath<Service, Value?>

@@ -27,8 +27,8 @@ public struct LazyInjected<Service> {
     /// The lazy resolver behind the property: `$property.object`, `$property.dispose()`.
     public let projectedValue: LazyResolver<Service>
     /// Where the property is declared, which a trap names.
-    private let file: StaticString
-    private let line: UInt
+    @usableFromInline let file: StaticString
+    @usableFromInline let line: UInt
 
     /// Uses the default name (none), container (``Container/shared``) and arguments (none);
     /// this is what `@Wrapper var service: Service` calls, and what lets an owner with such
@@ -37,6 +37,7 @@ public struct LazyInjected<Service> {
     /// - Parameters:
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable
     public init(file: StaticString = #fileID, line: UInt = #line) {
         self.init(name: nil, file: file, line: line)
     }
@@ -50,6 +51,7 @@ public struct LazyInjected<Service> {
     ///   - arguments: The runtime arguments, kept until the first access.
     ///   - file: The file of the property, which a trap names. Leave the default.
     ///   - line: The line of the property, which a trap names. Leave the default.
+    @inlinable  // so that the resolve it makes is compiled for the caller's types
     public init<each Argument: Sendable>(
         name: Name? = nil,
         container: Container? = nil,

@@ -36,6 +36,17 @@ public final class LazyResolver<Service> {
     private let name: Name?
     private let argumentTypes: Any.Type
 
+    /// The resolver that resolves with `make`, for `Service` (named `name`, with arguments of
+    /// `argumentTypes`): what the public initialisers make in the caller's specialised code,
+    /// so that the resolve `make` runs is compiled for the caller's types (unspecialised, it
+    /// asked the runtime for the metadata of the arguments' tuple on every resolve).
+    @usableFromInline
+    init(make: @escaping @Sendable () throws -> Service, name: Name?, argumentTypes: Any.Type) {
+        self.make = make
+        self.name = name
+        self.argumentTypes = argumentTypes
+    }
+
     /// Creates a lazy resolver that resolves through a factory's resolver.
     ///
     /// Used after the factory's resolution has ended, the resolver starts a new resolution in
@@ -48,22 +59,31 @@ public final class LazyResolver<Service> {
     ///   - resolver: The resolver the factory received.
     ///   - arguments: The runtime arguments to resolve with, kept until then (hence
     ///     `Sendable`: the resolve may happen on another thread).
-    public init<each Argument: Sendable>(
+    @inlinable
+    public convenience init<each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         from resolver: Resolver,
         arguments: repeat each Argument
     ) {
         let values = (repeat each arguments)
-        self.name = name
-        self.argumentTypes = (repeat each Argument).self
-        self.make = { try resolver.resolve(Service.self, name: name, arguments: repeat each values) }
+        self.init(
+            make: { try resolver.resolve(Service.self, name: name, arguments: repeat each values) },
+            name: name,
+            argumentTypes: (repeat each Argument).self
+        )
         // Made by a factory that verification runs: an edge to check, not to build.
+        observeIfVerified(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self), by: resolver)
+    }
+
+    /// Records the edge to `key` if verification runs the factory of `resolver`'s resolution.
+    @usableFromInline
+    func observeIfVerified(_ key: RegistryKey, by resolver: Resolver) {
         if let verifying = ResolutionContext.verifying, verifying === resolver.context {
             verifying.observeLazy(
-                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
-                from: resolver.owner.takeUnretainedValue(),
-                service: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+                key, from: resolver.owner.takeUnretainedValue(),
+                service: Service.self, name: name, argumentTypes: argumentTypes)
         }
     }
 
@@ -75,24 +95,33 @@ public final class LazyResolver<Service> {
     ///   - container: The container to resolve from, held strongly; nil (the default) means
     ///     ``Container/shared``, read at each resolve rather than now.
     ///   - arguments: The runtime arguments to resolve with.
-    public init<each Argument: Sendable>(
+    @inlinable
+    public convenience init<each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         from container: Container? = nil,
         arguments: repeat each Argument
     ) {
         let values = (repeat each arguments)
-        self.name = name
-        self.argumentTypes = (repeat each Argument).self
-        self.make = {
-            try (container ?? Container.shared).tryResolve(Service.self, name: name, arguments: repeat each values)
-        }
+        self.init(
+            make: {
+                try (container ?? Container.shared).tryResolve(Service.self, name: name, arguments: repeat each values)
+            },
+            name: name,
+            argumentTypes: (repeat each Argument).self
+        )
         // Made by a factory that verification runs: an edge to check, not to build.
+        observeIfVerified(
+            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self), from: container)
+    }
+
+    /// Records the edge to `key` if verification runs the factory that makes this resolver.
+    @usableFromInline
+    func observeIfVerified(_ key: RegistryKey, from container: Container?) {
         if let verifying = ResolutionContext.verifying {
             verifying.observeLazy(
-                RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
-                from: container ?? Container.shared,
-                service: Service.self, name: name, argumentTypes: (repeat each Argument).self)
+                key, from: container ?? Container.shared,
+                service: Service.self, name: name, argumentTypes: argumentTypes)
         }
     }
 
