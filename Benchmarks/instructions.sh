@@ -21,7 +21,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient bound-transient injected resolve-all transient+singleton graph4 arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient bound-transient injected resolve-all transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     case "$1" in register1k*) n=5 ;; esac
@@ -30,11 +30,18 @@ per_operation() {  # scenario -> instructions per operation
     total="$(count "$1" "$n")"
     echo $(( (total - base) / n ))
 }
+hand_of() {  # scenario -> the hand-wired scenario it is counted beside
+    case "$1" in
+        request-child) echo request ;;
+        graph4-module) echo graph4 ;;
+        *) echo "$1" ;;
+    esac
+}
 for scenario in "${scenarios[@]}"; do
     keystone="$(per_operation "$scenario")"
     case "$scenario" in
-        singleton-kept | transient | transient+singleton | graph4 | injected | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
-            hand="$(per_operation "hand-${scenario%-child}")"
+        singleton-kept | transient | transient+singleton | graph4 | graph4-module | injected | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
+            hand="$(per_operation "hand-$(hand_of "$scenario")")"
             printf '%-20s %12s instructions per operation (hand wiring %s: %s.%02dx)\n' "$scenario" "$keystone" \
                 "$hand" "$(( keystone / hand ))" "$(( keystone * 100 / hand % 100 ))"
             ;;

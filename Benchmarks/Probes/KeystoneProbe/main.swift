@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -255,6 +255,21 @@ func makeContainer() -> Container {
     return container
 }
 let container = makeContainer()
+/// The container of `graph4-module`: `graph4`'s services declared in a module, each
+/// dependency a `get()`. A container of its own: loading a module gives a container the
+/// state modules need, which the other scenarios' container should not carry.
+let moduleContainer: Container = {
+    let container = Container()
+    try! container.load(
+        Module {
+            graph { Leaf() }
+            transient { try Left(leaf: get()) }
+            transient { try Right(leaf: get()) }
+            transient { try Root(left: get(), right: get()) }
+        })
+    return container
+}()
+consume(moduleContainer.resolve(Root.self))
 /// The owner of `injected`: its dependency injected with `@Injected` from `container`.
 struct InjectedOwner {
     @Injected(container: container) var widget: Widget
@@ -335,6 +350,8 @@ case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "graph4-module":
+    for _ in 0..<iterations { consume(moduleContainer.resolve(Root.self)) }
 case "injected":
     // An object whose transient dependency is a property wrapper: made, and the property read.
     for _ in 0..<iterations { consume(InjectedOwner().widget) }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Resolves a service: inside a module's factory or hook, as part of the resolution in
 /// progress; anywhere else, from ``Container/shared``.
 ///
@@ -32,11 +24,14 @@
 ///   - name: The name it was registered under, if any.
 ///   - arguments: The runtime arguments, matching the registration's.
 /// - Throws: ``ResolutionError`` with the resolution path.
+@inlinable
 public func get<Service, each Argument>(
     _ type: Service.Type = Service.self,
     name: Name? = nil,
     arguments: repeat each Argument
 ) throws(ResolutionError) -> Service {
+    // Inlinable, so that the resolve is compiled for the caller's types (a module factory's
+    // `get()` is its every dependency).
     if let resolver = ModuleResolution.current {
         return try resolver.pointee.resolve(Service.self, name: name, arguments: repeat each arguments)
     }
@@ -45,29 +40,28 @@ public func get<Service, each Argument>(
 
 /// The resolver of the module factory running on this thread, for ``get(_:name:arguments:)``.
 ///
-/// A per-thread pointer to the `Resolver` value on the stack of the factory call that set
-/// it: valid while that call runs, restored to the previous one when it returns (factories
-/// nest when one resolves another). No allocation, no lock: the pointer is only read on the
-/// thread that set it.
+/// A pointer to the `Resolver` value on the stack of the factory call that set it, kept in the
+/// resolution running on this thread (``ResolutionContext/moduleResolver``, found through the
+/// thread's current resolution, one load): valid while that call runs, restored to the
+/// previous one when it returns (factories nest when one resolves another). No allocation, no
+/// lock: only the resolution's own thread reads it. A factory that starts a resolution of its
+/// own (`container.resolve` inside it) starts with none: a `get()` in a `register` factory of
+/// that resolution resolves from ``Container/shared``, as outside any module factory.
+@usableFromInline
 enum ModuleResolution {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key, nil)
-        precondition(status == 0, "pthread_key_create failed with \(status)")
-        return key
-    }()
-
     /// The resolver of the innermost module factory running on this thread.
+    @usableFromInline
     static var current: UnsafePointer<Resolver>? {
-        pthread_getspecific(key).map { UnsafePointer($0.assumingMemoryBound(to: Resolver.self)) }
+        CurrentResolution.context?.moduleResolver
     }
 
     /// Runs `body` with `resolver` as the current one.
     static func with<T>(_ resolver: Resolver, _ body: () throws -> T) throws -> T {
         try withUnsafePointer(to: resolver) { pointer in
-            let previous = pthread_getspecific(key)
-            pthread_setspecific(key, UnsafeRawPointer(pointer))
-            defer { pthread_setspecific(key, previous) }
+            let context = resolver.context
+            let previous = context.moduleResolver
+            context.moduleResolver = pointer
+            defer { context.moduleResolver = previous }
             return try body()
         }
     }

@@ -52,6 +52,42 @@ struct ModuleTests {
         #expect(error?.path == ["Branch", "Leaf"])
     }
 
+    @Test("A module factory that resolves from another container: get() there is that resolution's")
+    func getInAResolutionAModuleFactoryStarts() throws {
+        let outer = Container()
+        let inner = Container()
+        try inner.load(
+            Module {
+                graph { Leaf() }
+                transient { try Tree(left: Branch(leaf: get()), right: Branch(leaf: get())) }
+            })
+        // The outer factory resolves from `inner`, a resolution of its own: each `get()` in it
+        // resolves in `inner`, sharing that resolution's `.graph` leaf, not in `outer`'s.
+        try outer.load(Module { transient { Forest(tree: inner.resolve()) } })
+        let forest: Forest = outer.resolve()
+        #expect(forest.tree.left.leaf === forest.tree.right.leaf)
+        // `outer` has no `Leaf`: none of those `get()` calls looked there.
+        #expect(outer.resolveOptional(Leaf.self) == nil)
+    }
+
+    @Test("get() in a register factory of a resolution that a module factory started is not that module's")
+    func getInARegisterFactoryUnderAModuleFactory() throws {
+        let outer = Container()
+        let other = Container()
+        // `outer` can resolve `ModuleOnly`; `other`'s factory asks `get()` for it, which should
+        // resolve from `Container.shared` (where nothing registers it), not from the module
+        // factory that started `other`'s resolution.
+        try outer.load(
+            Module {
+                transient { ModuleOnly() }
+                transient { try Wrapped(inner: other.tryResolve(UsesGet.self)) }
+            })
+        other.register { _ in try UsesGet(only: get()) }
+        let error = #expect(throws: ResolutionError.self) { try outer.tryResolve(Wrapped.self) }
+        #expect(error?.kind == .notRegistered)
+        #expect(error?.path.last == "ModuleOnly")
+    }
+
     @Test func getInAThenHookCompletesACircularReference() throws {
         let container = Container()
         try container.load(
@@ -459,6 +495,24 @@ extension ModuleTests {
     struct Board {
         let labels: [Labelled]
         init(_ labels: [Labelled]) { self.labels = labels }
+    }
+
+    final class Forest {
+        let tree: Tree
+        init(tree: Tree) { self.tree = tree }
+    }
+
+    /// Registered only in a module, so that `Container.shared` never has it.
+    final class ModuleOnly: Sendable {}
+
+    final class UsesGet: Sendable {
+        let only: ModuleOnly
+        init(only: ModuleOnly) { self.only = only }
+    }
+
+    final class Wrapped: Sendable {
+        let inner: UsesGet
+        init(inner: UsesGet) { self.inner = inner }
     }
 
     /// A module that its own declarations refer to, set once it is made.
