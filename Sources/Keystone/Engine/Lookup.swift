@@ -20,14 +20,14 @@ enum Lookup {
 extension Container {
     /// Looks `key` up here, then in the parents, by the rule of ``Lookup``.
     func lookUp(_ key: RegistryKey) -> Lookup {
-        var current: Container? = self
-        while let candidate = current {
-            if let slot = candidate.registry.slot(for: key) {
-                if let entry = slot.lock.withLock({ slot.entry }) { return .found(entry, owner: candidate) }
-                if candidate.lifecycle.isDisposed { return .disposed }
-            }
-            current = candidate.parent
+        // Up the parents by recursion, each borrowed from the child before it: a variable
+        // that walks them took a reference to each (a retain and a release, slow ones for a
+        // container that something holds weakly).
+        if let slot = registry.slot(for: key) {
+            if let entry = slot.lock.withLock({ slot.entry }) { return .found(entry, owner: self) }
+            if lifecycle.isDisposed { return .disposed }
         }
-        return .missing
+        guard let parent else { return .missing }
+        return parent.lookUp(key)
     }
 }
