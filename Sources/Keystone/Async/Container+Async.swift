@@ -170,7 +170,7 @@ extension Container {
             )
         }
         do throws(ResolutionError) {
-            return try await AsyncResolver.inNewResolution(from: features.weakContainer) {
+            return try await AsyncResolver.inNewResolution(from: weakReference) {
                 (resolver) async throws(ResolutionError) in
                 try await resolver.resolve(type, name: name, arguments: repeat each arguments)
             }

@@ -98,7 +98,7 @@ extension Container {
         var all: [Service] = []
         for member in contributions(to: collection) where !member.wasUnloaded {
             do throws(ResolutionError) {
-                let contribution: Service? = try await AsyncResolver.inNewResolution(from: features.weakContainer) {
+                let contribution: Service? = try await AsyncResolver.inNewResolution(from: weakReference) {
                     (resolver) async throws(ResolutionError) in
                     try await resolver.resolveContribution(
                         member, name: name, arguments: repeat each arguments)

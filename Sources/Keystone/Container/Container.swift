@@ -48,6 +48,10 @@ public final class Container: Sendable {
         existingFeatures ?? makeFeatures()
     }
 
+    /// This container, held weakly, as its async resolvers hold it (see
+    /// ``Features/weakContainer(of:)``).
+    var weakReference: WeakContainerReference { features.weakContainer(of: self) }
+
     /// The features if they were made: for readers that find nothing where there are none
     /// (no logger, no contribution), so that reading does not make them.
     var existingFeatures: Features? {
@@ -61,7 +65,7 @@ public final class Container: Sendable {
     /// thread's are used and these dropped).
     @inline(never)
     private func makeFeatures() -> Features {
-        let made = Unmanaged.passRetained(Features(of: self))
+        let made = Unmanaged.passRetained(Features())
         if keystone_publish_if_empty(registry.featuresWord, made.toOpaque()) { return made.takeUnretainedValue() }
         made.release()
         return existingFeatures!

@@ -26,11 +26,22 @@ final class Features: @unchecked Sendable {
     var modules: [ObjectIdentifier: LoadedModule] = [:]
 
     /// The container, held weakly, as every ``AsyncResolver`` of its registrations holds it:
-    /// one reference made once, not one per async resolve. Immutable.
-    let weakContainer: WeakContainerReference
+    /// one reference made once, not one per async resolve; made by the first async resolve
+    /// (see ``weakContainer(of:)``). Guarded by `lock`.
+    private var weakReference: WeakContainerReference?
 
-    init(of container: Container) {
-        weakContainer = WeakContainerReference(container)
+    /// The weak reference to `container` (whose features these are) that async resolvers hold,
+    /// made on first need: a weak reference gives the container a side table, which makes
+    /// every retain and release of it take the runtime's slow path, so a container that
+    /// never resolves anything async (one that only loads modules or has collections) has
+    /// none.
+    func weakContainer(of container: Container) -> WeakContainerReference {
+        lock.withLock {
+            if let weakReference { return weakReference }
+            let made = WeakContainerReference(container)
+            weakReference = made
+            return made
+        }
     }
 }
 

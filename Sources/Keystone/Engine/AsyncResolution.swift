@@ -296,7 +296,7 @@ final class AsyncResolution: @unchecked Sendable {
         arguments: ArgumentBox
     ) async throws(ResolutionError) -> Service {
         let resolver = AsyncResolver(
-            owner: owner.features.weakContainer, resolution: self, outer: AsyncPath(path), current: entry)
+            owner: owner.weakReference, resolution: self, outer: AsyncPath(path), current: entry)
         let value: Service
         do {
             value = try await entry.asyncParts!.call(resolver, arguments)

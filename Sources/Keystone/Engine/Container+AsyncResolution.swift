@@ -17,7 +17,7 @@ extension Container {
         guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !registry.isLogging, !lifecycle.isDisposed
         else { return nil }
         return AsyncResolver(
-            owner: features.weakContainer,
+            owner: weakReference,
             resolution: AsyncResolution(),
             outer: .empty,
             current: found.takeRetainedValue()
