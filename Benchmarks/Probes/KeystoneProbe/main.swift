@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -236,6 +236,7 @@ func makeContainer() -> Container {
     let container = Container()
     container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
     container.register(Widget.self, scope: .transient) { _ in Widget() }.bind(WidgetProtocol.self)
+    container.register(Widget.self, name: "primary", scope: .transient) { _ in Widget() }
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
     container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
     container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
@@ -350,13 +351,17 @@ case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
+case "named":
+    // A transient registered under a name, resolved with the name written as a literal.
+    for _ in 0..<iterations { consume(container.resolve(Widget.self, name: "primary")) }
+case "optional-hit":
+    // `resolveOptional` of a registered transient.
+    for _ in 0..<iterations { consume(container.resolveOptional(Widget.self)) }
 case "graph4-module":
     for _ in 0..<iterations { consume(moduleContainer.resolve(Root.self)) }
 case "injected":
     // An object whose transient dependency is a property wrapper: made, and the property read.
     for _ in 0..<iterations { consume(InjectedOwner().widget) }
-case "hand-injected":
-    for _ in 0..<iterations { consume(Hand.widget()) }
 case "resolve-all":
     for _ in 0..<iterations { consume(collectionContainer.resolveAll(WidgetProtocol.self)) }
 case "hand-resolve-all":

@@ -106,11 +106,15 @@ extension Container {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         let probe = registry.probeForResolve(key)
         if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        if !probe.hasSlot, !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
-        probe.release()  // looked up again below
+        if !probe.hasSlot {
+            if !_isOptional(Service.self), isRegisteredNowhere(key, topLevel: true) { return nil }
+            // A parent's built singleton, as `tryResolve` reads it.
+            if parent != nil, let box = protectPublishedByParent(for: key) { return InstanceBox<Service>.copy(box) }
+        }
         do {
-            // Typed: inferred from the optional return, the service would be `Service?`.
-            let found: Service = try tryResolve(type, name: name, arguments: repeat each arguments)
+            // The lookup goes on, as in `tryResolve`, rather than being made again. Typed:
+            // inferred from the optional return, the service would be `Service?`.
+            let found: Service = try resolveUncached(key, found: probe, name: name, arguments: repeat each arguments)
             return found
         } catch  where error.isMissingRoot(depth: 0) {
             return nil

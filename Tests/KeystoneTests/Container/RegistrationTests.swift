@@ -50,6 +50,29 @@ struct RegistrationTests {
         #expect(Name.live.description == "\"live\"")
     }
 
+    @Test("A name's number depends on its text alone: short, long, non-ASCII and bridged alike")
+    func nameNumbers() throws {
+        let long = String(repeating: "tenant-", count: 10)  // not stored inline
+        let texts = ["a", "b", "ab", "ba", "audit", "primär", "名前", long, long + "x"]
+        let names = texts.map { Name($0) }
+        // The same text, made again (and, for the long one, as a substring's copy), is the same
+        // name with the same number.
+        for (text, name) in zip(texts, names) {
+            #expect(Name(String(text[...])) == name)
+            #expect(Name(String(text[...])).id == name.id)
+        }
+        #expect(Set(names.map { $0.id }).count == texts.count)
+        #expect(names.allSatisfy { $0.id != 0 })
+        // Each resolves its own registration.
+        let container = Container()
+        for (index, name) in names.enumerated() {
+            container.register(Int.self, name: name) { _ in index }
+        }
+        for (index, text) in texts.enumerated() {
+            #expect(try container.tryResolve(Int.self, name: Name(text)) == index)
+        }
+    }
+
     @Test("isDisposed and the default scope are visible")
     func properties() {
         let container = Container(defaultScope: .transient)
