@@ -231,15 +231,13 @@ extension Resolver {
     ) throws(ResolutionError) -> [Service] {
         let argumentTypes: Any.Type = (repeat each Argument).self
         guard
-            let (container, members, depth) = collectionMembers(
+            let (members, depth) = collectionMembers(
                 RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self))
         else {
             // The container is gone: resolve anything to get the resolver's own diagnostic.
             let _: [Service] = try resolve(name: name, arguments: repeat each arguments)
             return []
         }
-        // Held to the end: the members refer to it and its parents unretained.
-        defer { withExtendedLifetime(container) {} }
         // Compiled for the caller's types, as `Container.tryResolveAll`'s loop is.
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
@@ -263,7 +261,7 @@ extension Resolver {
 }
 
 /// One contribution to a collection, as `resolveAll` walks them: its registration's slot, and
-/// the container it was contributed to.
+/// the registry of the container it was contributed to.
 @usableFromInline
 struct CollectionMember {
     let slot: Slot
@@ -288,15 +286,15 @@ struct CollectionMember {
 }
 
 extension Resolver {
-    /// The contributions that ``resolveAll(_:name:arguments:)`` resolves to `collection`, the
-    /// container they are seen from (held by the caller for the walk), and the depth at
-    /// which a missing contribution is reported; nil if that container no longer exists.
+    /// The contributions that ``resolveAll(_:name:arguments:)`` resolves to `collection`, seen
+    /// from this resolver's container, and the depth at which a missing contribution is
+    /// reported; nil if that container no longer exists.
     @usableFromInline
-    func collectionMembers(_ collection: RegistryKey) -> (Container, [CollectionMember], Int)? {
+    func collectionMembers(_ collection: RegistryKey) -> ([CollectionMember], Int)? {
         let container = context.isUsableHere ? owner.takeUnretainedValue() : context.escapedLookup(owner).container
         guard let container else { return nil }
         // The depth at which a missing contribution is reported (see `resolveOptional`).
         let depth = context.isUsableHere ? context.depth : 0
-        return (container, container.contributions(to: collection), depth)
+        return (container.contributions(to: collection), depth)
     }
 }
