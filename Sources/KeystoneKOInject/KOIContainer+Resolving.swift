@@ -524,6 +524,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with no arguments.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType>() -> RegisteredType? {
         container.resolveOptional(RegisteredType.self)
     }
@@ -532,6 +533,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type>(arg1: Arg1Type) -> RegisteredType? {
         container.resolveOptional(RegisteredType.self, arguments: arg1)
     }
@@ -540,6 +542,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type>(arg1: Arg1Type, arg2: Arg2Type) -> RegisteredType? {
         container.resolveOptional(RegisteredType.self, arguments: arg1, arg2)
     }
@@ -548,6 +551,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type>(arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type)
         -> RegisteredType?
     {
@@ -558,6 +562,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type
     ) -> RegisteredType? {
@@ -568,6 +573,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type
     ) -> RegisteredType? {
@@ -578,6 +584,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type
     ) -> RegisteredType? {
@@ -588,6 +595,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type, arg7: Arg7Type
     ) -> RegisteredType? {
@@ -598,6 +606,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type, Arg8Type>(
         arg1: Arg1Type, arg2: Arg2Type, arg3: Arg3Type, arg4: Arg4Type, arg5: Arg5Type, arg6: Arg6Type, arg7: Arg7Type,
         arg8: Arg8Type
@@ -609,6 +618,7 @@ extension KOIContainer: KOIResolverProtocol {
     /// is registered for it with these argument types.
     ///
     /// A cycle, or a Keystone factory that throws, traps with Keystone's diagnostic.
+    @inlinable
     public func resolve<
         RegisteredType, Arg1Type, Arg2Type, Arg3Type, Arg4Type, Arg5Type, Arg6Type, Arg7Type, Arg8Type, Arg9Type
     >(
