@@ -21,6 +21,7 @@ import Keystone
 ///   - swoin: The Swoin to resolve from; when nil, as described above.
 ///   - file: The file of the call, which a trap names. Leave the default.
 ///   - line: The line of the call, which a trap names. Leave the default.
+@inlinable
 public func get<T>(
     _ type: T.Type = T.self,
     named name: String? = nil,
@@ -28,13 +29,15 @@ public func get<T>(
     file: StaticString = #fileID,
     line: UInt = #line
 ) -> T {
+    // Inlinable, so that the resolve is compiled for the caller's `T` (compiled once for all
+    // types, each call asked the runtime for generic metadata).
     if let swoin {
         return swoin.get(T.self, named: name, file: file, line: line)
     }
-    if SwoinResolution.isBuilding {
+    if SwoinResolution.building {
         return SwoinResolution.resolve(T.self, named: name, file: file, line: line)
     }
-    return Swoin.current.get(T.self, named: name, file: file, line: line)
+    return Swoin.currentContainer.resolve(T.self, name: Name.swoin(name), file: file, line: line)
 }
 
 /// A type that resolves its dependencies with its own `get()`, from ``Swoin/global`` unless
@@ -65,11 +68,13 @@ extension SwoinComponent {
     public static var swoin: Swoin? { Swoin.global }
 
     /// Resolves a dependency from `swoin` (this type's ``swoin`` by default).
+    @inlinable
     public func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = Self.swoin) -> T {
         KeystoneSwoin.get(T.self, named: name, swoin: swoin)
     }
 
     /// Resolves a dependency from `swoin` (this type's ``swoin`` by default).
+    @inlinable
     public static func get<T>(_ type: T.Type = T.self, named name: String? = nil, swoin: Swoin? = Self.swoin) -> T {
         KeystoneSwoin.get(T.self, named: name, swoin: swoin)
     }

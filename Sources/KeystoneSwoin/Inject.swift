@@ -13,22 +13,31 @@ import Keystone
 /// safe: one of them resolves it, with no lock held, and the others wait for that instance.
 @propertyWrapper
 public struct Inject<T> {
-    private let name: String?
-    private let swoin: Swoin?
+    @usableFromInline let name: String?
+    @usableFromInline let swoin: Swoin?
     private let cell = LazyCell<T>()
 
     /// The dependency, resolved on first read.
+    @inlinable
     public var wrappedValue: T {
+        // Inlinable, so that the resolve is compiled for the property's type; the cell's
+        // bookkeeping stays in `value(resolving:)`.
+        value(resolving: { KeystoneSwoin.get(T.self, named: name, swoin: swoin) })
+    }
+
+    /// The held dependency, resolved with `resolve` on first read.
+    @usableFromInline
+    func value(resolving resolve: () -> T) -> T {
         do {
             return try cell.value { () throws(ReadWhileResolving) -> T in
-                KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+                resolve()
             } reentered: {
                 ReadWhileResolving()
             }
         } catch {
             // Read by the dependency's own factory, on this thread: resolved again, as get()
             // does (Keystone reports the cycle with its path).
-            return KeystoneSwoin.get(T.self, named: name, swoin: swoin)
+            return resolve()
         }
     }
 

@@ -23,8 +23,13 @@ final class Locked<Value>: @unchecked Sendable {
 /// Whether the current thread (or task) is running a factory, converter or `.then` hook
 /// declared in a Swoin ``Module``: then Keystone's own `get()` answers from the resolution in
 /// progress, so that the graph scope and cycle detection see the whole resolution.
+@usableFromInline
 enum SwoinResolution {
     @TaskLocal static var isBuilding = false
+
+    /// Whether a module's factory, converter or `.then` hook is running on this task or thread.
+    @usableFromInline
+    static var building: Bool { isBuilding }
 
     /// Runs `body`, a closure of the app's, as part of the resolution in progress.
     static func run<Result>(_ body: () throws -> Result) rethrows -> Result {
@@ -33,12 +38,19 @@ enum SwoinResolution {
 
     /// Resolves from the resolution in progress, trapping with Keystone's full diagnostic:
     /// Swoin's `get()` cannot throw.
+    @inlinable
     static func resolve<T>(_ type: T.Type, named name: String?, file: StaticString, line: UInt) -> T {
         do {
             return try Keystone.get(T.self, name: Name.swoin(name))
         } catch {
-            error.trap(file: file, line: line)
+            fail(error, file: file, line: line)
         }
+    }
+
+    /// Traps with `error`'s full diagnostic, naming the call site.
+    @usableFromInline
+    static func fail(_ error: ResolutionError, file: StaticString, line: UInt) -> Never {
+        error.trap(file: file, line: line)
     }
 }
 
@@ -100,6 +112,7 @@ struct SwoinCastFailure: Error, CustomStringConvertible {
 
 extension Name {
     /// The Keystone name of a Swoin name (nil for none).
+    @inlinable
     static func swoin(_ name: String?) -> Name? {
         name.map { Name($0) }
     }

@@ -114,6 +114,7 @@ public final class Swoin: Sendable {
     ///   - name: The name it was declared with, if any.
     ///   - file: The file of the call, which a trap names. Leave the default.
     ///   - line: The line of the call, which a trap names. Leave the default.
+    @inlinable
     public func get<T>(
         _ type: T.Type = T.self, named name: String? = nil, file: StaticString = #fileID, line: UInt = #line
     ) -> T {
@@ -153,6 +154,10 @@ extension Swoin {
         let state = SwoinGlobal.state(for: container)
         return state.assigned ?? state.view(over: container)
     }
+
+    /// The container of ``current``, found without making the Swoin when none was assigned.
+    @usableFromInline
+    static var currentContainer: Container { SwoinGlobal.currentContainer }
 }
 
 /// Starts the global Swoin: loads the listed modules into Keystone's `Container.shared`, and

@@ -145,6 +145,7 @@ final class SwoinState: @unchecked Sendable {
                 _assigned = nil
             } else {
                 _assigned = swoin
+                SwoinGlobal.noteAssigned()
             }
         }
     }
@@ -172,6 +173,21 @@ enum SwoinGlobal {
     }
 
     private static let table = Locked<[ObjectIdentifier: Entry]>([:])
+
+    /// Whether a Swoin with a container of its own was ever assigned to `Swoin.global`: until
+    /// then, the Swoin `get()` uses outside a factory is the one over `Container.shared`, so
+    /// `get()` resolves from `Container.shared` without looking its state up.
+    private static let everAssigned = Locked(false)
+
+    /// Notes that a Swoin with a container of its own was assigned to `Swoin.global`.
+    static func noteAssigned() {
+        everAssigned.withLock { $0 = true }
+    }
+
+    /// The container `get()` resolves from outside a factory: that of ``Swoin/current``.
+    static var currentContainer: Container {
+        everAssigned.withLock { $0 } ? Swoin.current.container : Container.shared
+    }
 
     /// The container `startSwoin` is building the global Swoin over, while its builder runs.
     @TaskLocal static var starting: Container?
