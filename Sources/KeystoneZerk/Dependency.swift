@@ -22,13 +22,14 @@ public final class Dependency: Sendable {
     /// Makes or gets an instance, as the type it was stored as.
     private let make: @Sendable (DependencyArguments) -> Any
 
-    /// The type it was stored as, for messages.
-    private let typeName: String
+    /// The type it was stored as, for messages (described only then: describing it costs
+    /// thousands of instructions).
+    private let storedType: any Any.Type
 
     init<S>(_ type: S.Type, source: RestoreSource, lifeTime: DependencyLifeTime?) {
         self.lifeTime = lifeTime ?? .transient
         self.isStored = lifeTime != nil
-        self.typeName = String(describing: S.self)
+        self.storedType = S.self
         switch source {
         case .container(let container):
             // Held weakly, as Zerk's storage held itself: a singleton whose own wrappers
@@ -59,7 +60,7 @@ public final class Dependency: Sendable {
         let instance = make(arguments)
         guard let typed = instance as? D else {
             fatalError(
-                "Zerk: the dependency stored as `\(typeName)` made a `\(type(of: instance))`, which is not a `\(D.self)`. To fix, ask for it as `\(typeName)`."
+                "Zerk: the dependency stored as `\(storedType)` made a `\(type(of: instance))`, which is not a `\(D.self)`. To fix, ask for it as `\(storedType)`."
             )
         }
         return typed

@@ -108,7 +108,9 @@ extension Resolver {
 
 /// The name of the registration that records how a dependency was stored (``StoredKind``).
 func storedKindTag(_ type: Any.Type) -> Name {
-    Name("Zerk: how \(String(reflecting: type)) is stored")
+    // The qualified name that `String(reflecting:)` gives a type, without its reflection and
+    // printing, which cost about 8,000 instructions on every restore that reads a life time.
+    Name("Zerk: how \(_typeName(type, qualified: true)) is stored")
 }
 
 /// `Optional`, so that restoring into `D?` restores the `D` that was stored.
