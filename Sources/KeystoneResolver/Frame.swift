@@ -23,14 +23,18 @@ struct Frame: Sendable {
 /// `@unchecked Sendable`: the value is immutable after `init` and only read through `lock`.
 final class ArgumentBox: @unchecked Sendable {
     private let lock = Protected(())
-    private let stored: Any?
+    private let wrapped: Resolver.Args
 
     init(_ value: Any?) {
-        self.stored = value
+        // Made once for the factory and the blocks that receive it.
+        self.wrapped = Resolver.Args(value)
     }
 
-    /// The arguments as passed to `resolve(args:)`.
-    var value: Any? { lock.withLock { _ in stored } }
+    /// No arguments: shared by every resolve that passes none.
+    static let none = ArgumentBox(nil)
+
+    /// The arguments as a factory receives them.
+    var args: Resolver.Args { lock.withLock { _ in wrapped } }
 }
 
 /// A Resolver factory returned nil, which Resolver treats as "cannot resolve".

@@ -20,7 +20,10 @@ extension Resolver {
         args: Any? = nil
     ) -> Service {
         registrationCheck()  // first, since it may change root
-        return root.resolve(type, name: name, args: args)
+        switch root.resolve(Service.self, name: name, args: args, optional: false, checked: true) {
+        case .found(let service): return service
+        case .missing: fatalError("KeystoneResolver: unreachable")
+        }
     }
 
     /// Resolves a service from ``root``, or returns nil if it is not registered or its
@@ -31,7 +34,10 @@ extension Resolver {
         args: Any? = nil
     ) -> Service? {
         registrationCheck()
-        return root.optional(type, name: name, args: args)
+        switch root.resolve(Service.self, name: name, args: args, optional: true, checked: true) {
+        case .found(let service): return service
+        case .missing: return nil
+        }
     }
 
     // MARK: - Resolution from this resolver
@@ -76,23 +82,33 @@ extension Resolver {
 
     /// Finds the container that registers the service (this resolver's, then its children's)
     /// and resolves it there with Keystone, joining the Keystone resolution of the factory
-    /// that asks, if it runs in the same container.
+    /// that asks, if it runs in the same container. `checked` says that the caller has just
+    /// run the registration check.
     func resolve<Service>(
         _ type: Service.Type,
         name: Resolver.Name?,
         args: Any?,
-        optional: Bool
+        optional: Bool,
+        checked: Bool = false
     ) -> Outcome<Service> {
-        Resolver.registrationCheck()
+        if !checked { Resolver.registrationCheck() }
         let key = RegistrationKey(Service.self, name: name)
-        let owner = self.owner(of: Service.self, name: name)
-        let target = owner ?? container
         let keystoneName = name.map { Keystone.Name($0.rawValue) }
+        // Without children the service resolves in this resolver's container whoever registers
+        // it, so whether it does (its owner) is asked only if an error needs it; a
+        // specification waiting to be made is made first, as `owner` does.
+        let lookup: Lookup
+        if isAlone, !Bookkeeping.hasPending {
+            lookup = .alone(container)
+        } else {
+            lookup = .found(self.owner(of: Service.self, key: key, name: keystoneName))
+        }
+        let target = lookup.target ?? container
         let outer = Frame.current
         let joining = outer?.home == ObjectIdentifier(target) ? outer?.keystone : nil
         let request = Frame(
             origin: self,
-            arguments: ArgumentBox(args),
+            arguments: args.map(ArgumentBox.init) ?? ArgumentBox.none,
             home: joining == nil ? nil : outer?.home,
             keystone: joining
         )
@@ -108,6 +124,7 @@ extension Resolver {
                 #endif
                 return .found(service)
             } catch let error as ResolutionError {
+                let owner = lookup.owner(of: Service.self, name: keystoneName)
                 if error.kind == .weakValueType, !demoted, let owner,
                     let specification = Bookkeeping.specification(for: key, in: owner),
                     specification.demoteSharedValueType(in: owner)
@@ -119,6 +136,30 @@ extension Resolver {
                 error.trap(file: #fileID, line: #line)
             } catch {
                 fatalError("KeystoneResolver: \(error)")
+            }
+        }
+    }
+
+    /// Where a resolve looks: the owner found, or the container of a resolver without
+    /// children, whose ownership is asked only when needed.
+    enum Lookup {
+        case found(Container?)
+        case alone(Container)
+
+        /// The container to resolve in, if known without asking.
+        var target: Container? {
+            switch self {
+            case .found(let owner): owner
+            case .alone(let container): container
+            }
+        }
+
+        /// The container that registers the service itself, if any.
+        func owner<Service>(of type: Service.Type, name: Keystone.Name?) -> Container? {
+            switch self {
+            case .found(let owner): owner
+            case .alone(let container):
+                container.registration(for: Service.self, name: name)?.depth == 0 ? container : nil
             }
         }
     }

@@ -201,10 +201,19 @@ public final class Resolver: Sendable {
     /// Keystone's run-once gate, so that threads arriving while it runs wait for it to end and
     /// the hook itself, registering and resolving on its own thread, goes on.
     static func registrationCheck() {
-        guard Resolver.self as Any.Type is any ResolverRegistering.Type else { return }
+        guard isRegistering else { return }
         let container = main.container
-        Bookkeeping.registrationHook(of: container).runIfPending(for: container)
+        // The gate's done state costs one load; the process-wide container's gate needs no
+        // table to find.
+        if container === Container.processWide {
+            Bookkeeping.processWideHook.runIfPending(for: container)
+        } else {
+            Bookkeeping.registrationHook(of: container).runIfPending(for: container)
+        }
     }
+
+    /// Whether the app declares ``ResolverRegistering``: a conformance, fixed for the process.
+    private static let isRegistering = Resolver.self as Any.Type is any ResolverRegistering.Type
 
     // MARK: - Lookup
 
@@ -214,11 +223,14 @@ public final class Resolver: Sendable {
     ///
     /// A Resolver registration still waiting for its options to be complete is made first,
     /// so that the query sees it.
-    func owner<Service>(of type: Service.Type, name: Resolver.Name?) -> Container? {
+    func owner<Service>(of type: Service.Type, key: RegistrationKey, name: Keystone.Name?) -> Container? {
         var visited: Set<ObjectIdentifier> = []
-        let key = RegistrationKey(Service.self, name: name)
-        return owner(of: Service.self, key: key, name: name.map { Keystone.Name($0.rawValue) }, visited: &visited)
+        return owner(of: Service.self, key: key, name: name, visited: &visited)
     }
+
+    /// Whether this resolver has no children: then ``owner(of:key:name:)`` can only be its own
+    /// container, or none.
+    var isAlone: Bool { children.withLock { $0.isEmpty } }
 
     private func owner<Service>(
         of type: Service.Type,

@@ -132,11 +132,23 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
     /// Whether the Keystone registration is made. Its lock is held while making it, so that a
     /// thread looking the registration up waits for it.
     private let installed = Protected(false)
+    /// Whether this specification is counted in ``Bookkeeping/hasPending``; under `installed`'s
+    /// lock.
+    private let counted = Protected(false)
 
     /// Notes the registration in `container`, to be made in Keystone once its options are
     /// complete: when the ``ResolverOptions`` chain ends, or when something looks it up first.
     /// So `register { … }.scope(.application)` makes one Keystone registration, in its scope.
     func note(in container: Container) {
+        installed.withLock { installed in
+            // Counted before it can be found, so that no lookup skips it.
+            guard !installed else { return }
+            counted.withLock { counted in
+                guard !counted else { return }
+                counted = true
+                Bookkeeping.countPending(1)
+            }
+        }
         Bookkeeping.noteRegistration(key, in: container, specification: self)
     }
 
@@ -146,6 +158,14 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
         installed.withLock { installed in
             guard !installed else { return }
             installed = true
+            // Uncounted once made (below, under this lock, so a lookup that sees no pending
+            // specification sees the registration).
+            defer {
+                counted.withLock { counted in
+                    if counted { Bookkeeping.countPending(-1) }
+                    counted = false
+                }
+            }
             guard Bookkeeping.specification(for: key, in: container) === self else { return }
             register(in: container)
         }
@@ -197,7 +217,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
         let request = Frame.current
         return Frame(
             origin: request?.origin ?? registrant.object ?? Resolver.root,
-            arguments: request?.arguments ?? ArgumentBox(nil),
+            arguments: request?.arguments ?? ArgumentBox.none,
             home: home,
             keystone: resolver
         )
@@ -207,7 +227,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
         let frame = frame(resolver, home: home)
         let factory = state.withLock { $0.factory }
         let service = Frame.$current.withValue(frame) {
-            factory(frame.origin, Resolver.Args(frame.arguments.value))
+            factory(frame.origin, frame.arguments.args)
         }
         guard let service else { throw FactoryReturnedNil(service: "\(Service.self)") }
         return service
@@ -218,7 +238,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
         let blocks = state.withLock { $0.properties }
         Frame.$current.withValue(frame) {
             for block in blocks {
-                block(frame.origin, service, Resolver.Args(frame.arguments.value))
+                block(frame.origin, service, frame.arguments.args)
             }
         }
     }
