@@ -4,6 +4,7 @@ import Keystone
 /// task-local value: Resolver's factories receive the resolver that the resolution started
 /// from and its arguments, and their nested resolves must join the Keystone resolution in
 /// progress (so that `.graph` instances are shared and cycles are reported with their path).
+@usableFromInline
 struct Frame: Sendable {
     /// The resolver the caller resolved from: what a factory receives as `r`.
     let origin: Resolver
@@ -12,10 +13,14 @@ struct Frame: Sendable {
     /// The container whose factory (or property block) is running, if one is.
     let home: ObjectIdentifier?
     /// The Keystone resolution of that factory, for nested resolves in the same container.
-    let keystone: Keystone.Resolver?
+    @usableFromInline let keystone: Keystone.Resolver?
 
     /// The frame of the innermost Resolver resolve or factory on this task or thread.
-    @TaskLocal static var current: Frame?
+    static var current: Frame? { local.get() }
+
+    /// The task-local value behind ``current``, set with `withValue`. Declared without the
+    /// `@TaskLocal` wrapper so that the inlinable resolve can reach it.
+    @usableFromInline static let local = TaskLocal<Frame?>(wrappedValue: nil)
 }
 
 /// Resolver's untyped arguments, handed from a resolve to its factory.

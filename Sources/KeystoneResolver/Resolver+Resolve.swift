@@ -14,6 +14,7 @@ extension Resolver {
     ///   - type: The service type; inferred from the context when omitted.
     ///   - name: The name it was registered under, if any.
     ///   - args: Arguments for the factory: one value, or a `[String: Any]` of keyed ones.
+    @inlinable
     public static func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: Resolver.Name? = nil,
@@ -28,6 +29,7 @@ extension Resolver {
 
     /// Resolves a service from ``root``, or returns nil if it is not registered or its
     /// factory returned nil.
+    @inlinable
     public static func optional<Service>(
         _ type: Service.Type = Service.self,
         name: Resolver.Name? = nil,
@@ -48,6 +50,7 @@ extension Resolver {
     /// Inside a factory, resolve through the resolver it receives (or any resolver): the
     /// nested resolve joins the resolution in progress, so `.graph` instances are shared and
     /// a cycle is reported with its path instead of overflowing the stack.
+    @inlinable
     public final func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: Resolver.Name? = nil,
@@ -64,6 +67,7 @@ extension Resolver {
     ///
     /// A broken graph behind a registered service (a cycle, say) still traps with Keystone's
     /// diagnostic: nil means only that the service itself cannot be made.
+    @inlinable
     public final func optional<Service>(
         _ type: Service.Type = Service.self,
         name: Resolver.Name? = nil,
@@ -75,6 +79,7 @@ extension Resolver {
         }
     }
 
+    @usableFromInline
     enum Outcome<Service> {
         case found(Service)
         case missing
@@ -84,6 +89,7 @@ extension Resolver {
     /// and resolves it there with Keystone, joining the Keystone resolution of the factory
     /// that asks, if it runs in the same container. `checked` says that the caller has just
     /// run the registration check.
+    @inlinable
     func resolve<Service>(
         _ type: Service.Type,
         name: Resolver.Name?,
@@ -91,12 +97,49 @@ extension Resolver {
         optional: Bool,
         checked: Bool = false
     ) -> Outcome<Service> {
+        // Inlinable, so that Keystone's resolve is compiled for the caller's type; the
+        // lookups before it and the errors after it are not.
         if !checked { Resolver.registrationCheck() }
+        let request = prepare(Service.self, name: name, args: args)
+        var demoted = false
+        while true {
+            do {
+                let service = try Frame.local.withValue(request.frame) { () throws -> Service in
+                    if let joining = request.frame.keystone {
+                        return try joining.resolve(Service.self, name: request.name)
+                    }
+                    return try request.target.tryResolve(Service.self, name: request.name)
+                }
+                Resolver.decorateIfNeeded(service)
+                return .found(service)
+            } catch {
+                if recover(from: error, of: Service.self, request, optional: optional, demoted: &demoted) { continue }
+                return .missing
+            }
+        }
+    }
+
+    /// What a resolve resolves in, and the frame its factory runs in.
+    @usableFromInline
+    struct Request {
+        /// The container to resolve in.
+        @usableFromInline let target: Container
+        /// The Keystone name of the registration.
+        @usableFromInline let name: Keystone.Name?
+        let key: RegistrationKey
+        let lookup: Lookup
+        /// The frame to run the resolution in; its `keystone` is the resolution it joins.
+        @usableFromInline let frame: Frame
+    }
+
+    /// Where to resolve the service: a resolver without children resolves in its own
+    /// container whoever registers the service, so whether it does (its owner) is asked only
+    /// if an error needs it; a specification waiting to be made is made first, as `owner`
+    /// does.
+    @usableFromInline
+    func prepare<Service>(_ type: Service.Type, name: Resolver.Name?, args: Any?) -> Request {
         let key = RegistrationKey(Service.self, name: name)
         let keystoneName = name.map { Keystone.Name($0.rawValue) }
-        // Without children the service resolves in this resolver's container whoever registers
-        // it, so whether it does (its owner) is asked only if an error needs it; a
-        // specification waiting to be made is made first, as `owner` does.
         let lookup: Lookup
         if isAlone, !Bookkeeping.hasPending {
             lookup = .alone(container)
@@ -106,38 +149,45 @@ extension Resolver {
         let target = lookup.target ?? container
         let outer = Frame.current
         let joining = outer?.home == ObjectIdentifier(target) ? outer?.keystone : nil
-        let request = Frame(
+        let frame = Frame(
             origin: self,
             arguments: args.map(ArgumentBox.init) ?? ArgumentBox.none,
             home: joining == nil ? nil : outer?.home,
             keystone: joining
         )
-        var demoted = false
-        while true {
-            do {
-                let service = try Frame.$current.withValue(request) { () throws -> Service in
-                    if let joining { return try joining.resolve(Service.self, name: keystoneName) }
-                    return try target.tryResolve(Service.self, name: keystoneName)
-                }
-                #if DEBUG
-                    Resolver.decorate?(service)
-                #endif
-                return .found(service)
-            } catch let error as ResolutionError {
-                let owner = lookup.owner(of: Service.self, name: keystoneName)
-                if error.kind == .weakValueType, !demoted, let owner,
-                    let specification = Bookkeeping.specification(for: key, in: owner),
-                    specification.demoteSharedValueType(in: owner)
-                {
-                    demoted = true
-                    continue
-                }
-                if optional, isMissing(error, registered: owner != nil) { return .missing }
-                error.trap(file: #fileID, line: #line)
-            } catch {
-                fatalError("KeystoneResolver: \(error)")
-            }
+        return Request(target: target, name: keystoneName, key: key, lookup: lookup, frame: frame)
+    }
+
+    /// After a resolve of `request` threw `error`: whether to try again (a `.shared` value
+    /// type, now `.unique`); false for an optional resolve of a service that cannot be made.
+    /// Traps otherwise, with Keystone's diagnostic.
+    @usableFromInline
+    func recover<Service>(
+        from error: any Error,
+        of type: Service.Type,
+        _ request: Request,
+        optional: Bool,
+        demoted: inout Bool
+    ) -> Bool {
+        guard let error = error as? ResolutionError else { fatalError("KeystoneResolver: \(error)") }
+        let owner = request.lookup.owner(of: Service.self, name: request.name)
+        if error.kind == .weakValueType, !demoted, let owner,
+            let specification = Bookkeeping.specification(for: request.key, in: owner),
+            specification.demoteSharedValueType(in: owner)
+        {
+            demoted = true
+            return true
         }
+        if optional, isMissing(error, registered: owner != nil) { return false }
+        error.trap(file: #fileID, line: #line)
+    }
+
+    /// Hands a resolved service to ``decorate``, in debug builds of this module.
+    @usableFromInline
+    static func decorateIfNeeded<Service>(_ service: Service) {
+        #if DEBUG
+            Resolver.decorate?(service)
+        #endif
     }
 
     /// Where a resolve looks: the owner found, or the container of a resolver without

@@ -200,6 +200,7 @@ public final class Resolver: Sendable {
     /// Runs the app's `registerAllServices()` once for the container behind ``main``: through
     /// Keystone's run-once gate, so that threads arriving while it runs wait for it to end and
     /// the hook itself, registering and resolving on its own thread, goes on.
+    @usableFromInline
     static func registrationCheck() {
         guard isRegistering else { return }
         let container = main.container

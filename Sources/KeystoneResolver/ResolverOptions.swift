@@ -226,7 +226,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
     private func build(_ resolver: Keystone.Resolver, home: ObjectIdentifier) throws -> Service {
         let frame = frame(resolver, home: home)
         let factory = state.withLock { $0.factory }
-        let service = Frame.$current.withValue(frame) {
+        let service = Frame.local.withValue(frame) {
             factory(frame.origin, frame.arguments.args)
         }
         guard let service else { throw FactoryReturnedNil(service: "\(Service.self)") }
@@ -236,7 +236,7 @@ final class RegistrationSpec<Service>: RegistrationSpecification {
     private func completeProperties(of service: Service, _ resolver: Keystone.Resolver, home: ObjectIdentifier) {
         let frame = frame(resolver, home: home)
         let blocks = state.withLock { $0.properties }
-        Frame.$current.withValue(frame) {
+        Frame.local.withValue(frame) {
             for block in blocks {
                 block(frame.origin, service, frame.arguments.args)
             }
