@@ -4,8 +4,12 @@ import Keystone
 /// task-local value: Resolver's factories receive the resolver that the resolution started
 /// from and its arguments, and their nested resolves must join the Keystone resolution in
 /// progress (so that `.graph` instances are shared and cycles are reported with their path).
+///
+/// A class: a frame is copied into the task-local storage, read back and copied again, and each
+/// copy of a struct would retain the resolver, whose counts take the runtime's slow path (its
+/// registrations hold it weakly); a copy of a class retains only the frame.
 @usableFromInline
-struct Frame: Sendable {
+final class Frame: Sendable {
     /// The resolver the caller resolved from: what a factory receives as `r`.
     let origin: Resolver
     /// The arguments of the resolve.
@@ -14,6 +18,13 @@ struct Frame: Sendable {
     let home: ObjectIdentifier?
     /// The Keystone resolution of that factory, for nested resolves in the same container.
     @usableFromInline let keystone: Keystone.Resolver?
+
+    init(origin: Resolver, arguments: ArgumentBox, home: ObjectIdentifier?, keystone: Keystone.Resolver?) {
+        self.origin = origin
+        self.arguments = arguments
+        self.home = home
+        self.keystone = keystone
+    }
 
     /// The frame of the innermost Resolver resolve or factory on this task or thread.
     static var current: Frame? { local.get() }

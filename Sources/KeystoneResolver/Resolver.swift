@@ -203,7 +203,8 @@ public final class Resolver: Sendable {
     @usableFromInline
     static func registrationCheck() {
         guard isRegistering else { return }
-        let container = main.container
+        // Read under the lock, not through `main`, which would retain and release the resolver.
+        let container = settings.withLock { $0.main.container }
         // The gate's done state costs one load; the process-wide container's gate needs no
         // table to find.
         if container === Container.processWide {
