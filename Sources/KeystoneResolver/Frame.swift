@@ -36,9 +36,11 @@ final class Frame: Sendable {
 
 /// Resolver's untyped arguments, handed from a resolve to its factory.
 ///
-/// `@unchecked Sendable`: the value is immutable after `init` and only read through `lock`.
+/// `@unchecked Sendable`: its one stored property is a `let`, set in `init` and only read
+/// after (by the factory that the resolve hands it to, on whatever thread runs it), so no read
+/// can race a write. (The arguments themselves are the app's, as Resolver handed them over.)
+/// No lock: a box is shared by every resolve that passes no arguments (`none`).
 final class ArgumentBox: @unchecked Sendable {
-    private let lock = Protected(())
     private let wrapped: Resolver.Args
 
     init(_ value: Any?) {
@@ -50,7 +52,7 @@ final class ArgumentBox: @unchecked Sendable {
     static let none = ArgumentBox(nil)
 
     /// The arguments as a factory receives them.
-    var args: Resolver.Args { lock.withLock { _ in wrapped } }
+    var args: Resolver.Args { wrapped }
 }
 
 /// A Resolver factory returned nil, which Resolver treats as "cannot resolve".
