@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -284,6 +284,12 @@ let collectionContainer: Container = {
     return container
 }()
 consume(collectionContainer.resolveAll(WidgetProtocol.self))
+/// The container of `resolve-all-async`: one contribution with an async factory.
+let asyncCollectionContainer: Container = {
+    let container = Container()
+    container.contribute(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
+    return container
+}()
 // Warm every path, so that one-time work (metadata, thread-local set-up) is not counted.
 consume(container.resolve(Store.self))
 consume(container.resolve(StoreProtocol.self))
@@ -362,6 +368,14 @@ case "graph4-module":
 case "injected":
     // An object whose transient dependency is a property wrapper: made, and the property read.
     for _ in 0..<iterations { consume(InjectedOwner().widget) }
+case "resolve-all-async":
+    // `resolveAllAsync` of a collection of one async transient contribution, in a task.
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        for _ in 0..<iterations { consume(try! await asyncCollectionContainer.resolveAllAsync(AsyncWidget.self)) }
+        done.signal()
+    }
+    done.wait()
 case "resolve-all":
     for _ in 0..<iterations { consume(collectionContainer.resolveAll(WidgetProtocol.self)) }
 case "hand-resolve-all":

@@ -43,23 +43,35 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        let erased = Self.erasing(factory)
-        let none = ArgumentBox.none.values as? (repeat each Argument)
-        // What a type bound with `bind` resolves before converting: this key, with the
-        // arguments the bound type was resolved with.
-        let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
-            return try await resolver.resolve(Service.self, name: name, arguments: repeat each values)
-        }
+        let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
         return register(
-            RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            key,
             name: name,
             scope: scope,
             argumentTypes: (repeat each Argument).self,
             location: SourceLocation(file: file, line: line),
-            factory: erased,
-            resolveRegistered: resolveRegistered
+            factory: Self.erasing(factory),
+            // What a type bound with `bind` resolves before converting: this key.
+            resolveRegistered: Self.resolvingRegistration(of: key, name: name, arguments: (repeat each Argument).self)
         )
+    }
+
+    /// What a type bound to the registration under `key` resolves before converting: that
+    /// registration, with the arguments the bound type was resolved with. Built in the
+    /// caller's specialised code, as ``erasing(_:)``'s factory is.
+    @inlinable
+    @inline(__always)
+    static func resolvingRegistration<Service: Sendable, each Argument: Sendable>(
+        of key: RegistryKey,
+        name: Name?,
+        arguments: (repeat each Argument).Type
+    ) -> ErasedAsyncFactory<Service> {
+        let none = ArgumentBox.none.values as? (repeat each Argument)
+        return { resolver, box in
+            let values = none ?? box.values as! (repeat each Argument)
+            return try await resolver.resolveRegistration(
+                key, as: Service.self, name: name, arguments: repeat each values)
+        }
     }
 
     /// `factory` with its arguments erased, as an entry keeps it. Built in the caller's

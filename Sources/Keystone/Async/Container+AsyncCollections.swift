@@ -30,6 +30,8 @@ extension Container {
     ///   - factory: Builds this contribution.
     /// - Returns: The registration, to chain `then`, `bind` and `onDispose` on.
     @discardableResult
+    @inlinable
+    @inline(__always)
     public func contribute<Service: Sendable, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
@@ -38,35 +40,52 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        let erased = Self.erasing(factory)
+        // Both closures are made here, in the caller's specialised code, as an async
+        // `register`'s are: unspecialised, each resolve asked the runtime for the metadata of
+        // the arguments' tuple.
+        contribute(
+            to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            name: name,
+            scope: scope,
+            argumentTypes: (repeat each Argument).self,
+            location: SourceLocation(file: file, line: line),
+            factory: Self.erasing(factory)
+        ) { key in
+            // What a type bound with `bind` resolves before converting: this contribution, by
+            // its own key, which is known once its slot is made.
+            Self.resolvingRegistration(of: key, name: name, arguments: (repeat each Argument).self)
+        }
+    }
+
+    /// Adds a registration whose async factory's arguments are already erased to
+    /// `collection`; `resolving` makes, from the contribution's own key, what a type bound to
+    /// it resolves.
+    @usableFromInline
+    func contribute<Service: Sendable>(
+        to collection: RegistryKey,
+        name: Name?,
+        scope: Scope?,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        factory erased: @escaping ErasedAsyncFactory<Service>,
+        resolving: (RegistryKey) -> ErasedAsyncFactory<Service>
+    ) -> AsyncRegistration<Service> {
         let scope = scope ?? defaultScope
-        let location = SourceLocation(file: file, line: line)
-        let registration = contribute(
-            to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        ) { slot in
+        let registration = contribute(to: collection) { slot in
             Entry<Service>(
                 slot: slot,
                 name: name,
                 scope: scope,
-                argumentTypes: (repeat each Argument).self,
+                argumentTypes: argumentTypes,
                 location: location,
                 asyncFactory: erased
             )
-        }
-        // What a type bound with `bind` resolves before converting: this contribution, by its
-        // own key, with the arguments the bound type was resolved with.
-        let key = registration.slot.key
-        let none = ArgumentBox.none.values as? (repeat each Argument)
-        let resolveRegistered: ErasedAsyncFactory<Service> = { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
-            return try await resolver.resolveRegistration(
-                key, as: Service.self, name: name, arguments: repeat each values)
         }
         return AsyncRegistration(
             container: self,
             slot: registration.slot,
             generation: registration.generation,
-            resolveRegistered: resolveRegistered
+            resolveRegistered: resolving(registration.slot.key)
         )
     }
 
@@ -80,23 +99,21 @@ extension Container {
     ///   - arguments: The runtime arguments, passed to every contribution.
     /// - Throws: ``ResolutionError`` for the first contribution that fails, with its path;
     ///   ``ResolutionError/Kind/disposed`` if the container was disposed.
+    @inlinable
     public func resolveAllAsync<Service, each Argument: Sendable>(
         _ type: Service.Type = Service.self,
         name: Name? = nil,
         arguments: repeat each Argument
     ) async throws(ResolutionError) -> [Service] {
-        if isDisposed {
-            throw Failure.disposed(
-                service: [Service].self,
-                name: name,
-                argumentTypes: (repeat each Argument).self,
-                path: [Failure.step(service: [Service].self, name: name)]
-            )
-        }
-        _ = FirstUseGate.runPending(from: self)
-        let collection = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
+        // Compiled for the caller's types, as `tryResolveAll`'s loop is.
+        let members = try members(
+            of: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            collectionType: [Service].self,
+            name: name,
+            argumentTypes: (repeat each Argument).self
+        )
         var all: [Service] = []
-        for member in contributions(to: collection) where !member.wasUnloaded {
+        for member in members where !member.wasUnloaded {
             do throws(ResolutionError) {
                 let contribution: Service? = try await AsyncResolver.inNewResolution(from: weakReference) {
                     (resolver) async throws(ResolutionError) in
@@ -105,11 +122,17 @@ extension Container {
                 }
                 if let contribution { all.append(contribution) }
             } catch {
-                if registry.isLogging { log { ContainerEvent(failure: error) } }
+                reportToLogger(error)
                 throw error
             }
         }
         return all
+    }
+
+    /// Reports `error`, the failure of an awaited resolve, to the logger if there is one.
+    @usableFromInline
+    func reportToLogger(_ error: ResolutionError) {
+        if registry.isLogging { log { ContainerEvent(failure: error) } }
     }
 }
 
@@ -159,6 +182,7 @@ extension AsyncResolver {
     /// Resolves the contribution `member` as part of this resolution; nil if `unload` removed
     /// it meanwhile: the collection answers without it, as it would had the module gone
     /// before it was read.
+    @inlinable
     func resolveContribution<Service, each Argument: Sendable>(
         _ member: CollectionMember,
         name: Name?,

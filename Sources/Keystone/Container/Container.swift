@@ -50,6 +50,7 @@ public final class Container: Sendable {
 
     /// This container, held weakly, as its async resolvers hold it (see
     /// ``Features/weakContainer(of:)``).
+    @usableFromInline
     var weakReference: WeakContainerReference { features.weakContainer(of: self) }
 
     /// The features if they were made: for readers that find nothing where there are none

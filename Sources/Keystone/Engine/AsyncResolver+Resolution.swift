@@ -95,6 +95,7 @@ extension AsyncResolver {
     /// Runs `body` with the root resolver of a new awaited resolution in `owner`'s container,
     /// and ends that resolution (``AsyncResolution/end()``) when `body` returns or throws: what
     /// every top-level awaited resolve that goes through the resolution does.
+    @inlinable
     static func inNewResolution<T>(
         from owner: WeakContainerReference,
         _ body: (AsyncResolver) async throws(ResolutionError) -> T
