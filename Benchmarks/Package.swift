@@ -44,6 +44,11 @@ let package = Package(
             dependencies: [.product(name: "Keystone", package: "Keystone")],
             path: "Probes/KeystoneChurn"
         ),
+        .executableTarget(
+            name: "KeystoneRace",
+            dependencies: [.product(name: "Keystone", package: "Keystone")],
+            path: "Probes/KeystoneRace"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,7 @@ static void release_record(void *value) {
     keystone_read_record *record = value;
     keystone_read_mine = NULL;  // a later read on this thread (another destructor) enrolls again
     __atomic_store_n(&record->entered, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&record->resolving, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&record->active, false, __ATOMIC_RELEASE);
 }
 
@@ -81,6 +82,16 @@ void keystone_read_synchronize(void) {
             sched_yield();
         }
     }
+}
+
+uint64_t keystone_resolving_oldest(void) {
+    uint64_t oldest = UINT64_MAX;
+    for (keystone_read_record *record = __atomic_load_n(&records, __ATOMIC_SEQ_CST); record != NULL;
+         record = record->next) {
+        uint64_t resolving = __atomic_load_n(&record->resolving, __ATOMIC_SEQ_CST);
+        if (resolving != 0 && resolving < oldest) oldest = resolving;
+    }
+    return oldest;
 }
 
 // MARK: - Per-thread resolution state

@@ -69,12 +69,15 @@ static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
 typedef struct keystone_read_record {
     /// The epoch loaded when the thread's section began; 0 outside a section.
     uint64_t entered;
+    /// The epoch loaded when the thread's outermost synchronous resolution began; 0 while it
+    /// runs none (see "Retired registrations" below).
+    uint64_t resolving;
     struct keystone_read_record *_Nullable next;
     bool active;
     /// Whether the record's thread is the main thread: set by the thread when it takes the
     /// record, read only by that thread (`keystone_read_on_main_thread`).
     bool main_thread;
-    char padding[128 - sizeof(uint64_t) - sizeof(void *) - 2 * sizeof(bool)];
+    char padding[128 - 2 * sizeof(uint64_t) - sizeof(void *) - 2 * sizeof(bool)];
 } keystone_read_record;
 
 /// The calling thread's record, or NULL before its first read.
@@ -247,7 +250,79 @@ extern _Thread_local void *_Nullable keystone_spare_resolution;
 
 static inline void *_Nullable keystone_get_current_resolution(void) { return keystone_current_resolution; }
 
-static inline void keystone_set_current_resolution(void *_Nullable context) { keystone_current_resolution = context; }
+/// Sets the resolution running on this thread. When it has none again, the thread's outermost
+/// resolution has ended: if that resolution borrowed a registration, the record notes 0 again,
+/// and the result says whether the epoch moved meanwhile (a registration may have been
+/// retired: the caller then tries to reclaim); false otherwise.
+static inline bool keystone_set_current_resolution(void *_Nullable context) {
+    keystone_current_resolution = context;
+    keystone_read_record *record = keystone_read_mine;
+    if (context != NULL || record == NULL) return false;
+    uint64_t began = __atomic_load_n(&record->resolving, __ATOMIC_RELAXED);  // only this thread stores it
+    if (began == 0) return false;
+    __atomic_store_n(&record->resolving, 0, __ATOMIC_SEQ_CST);
+    return __atomic_load_n(&keystone_read_epoch, __ATOMIC_SEQ_CST) != began;
+}
+
+// MARK: - Retired registrations
+//
+// A synchronous resolution's nested lookups use the registration they find in a slot without
+// a reference of their own (a retain and a release on every nested resolve): the registration
+// stays alive because whoever takes it out of its slot (a re-registration, `unload`,
+// `dispose`) does not release it while a resolution that began before may still use it.
+//
+// * A thread's outermost resolution notes the epoch in the thread's record before it borrows
+//   its first registration (`keystone_resolving_note`), and 0 when it ends
+//   (`keystone_set_current_resolution`).
+// * A writer takes the registration out of its slot under the slot's lock; then, under the
+//   lock of the list of retired registrations, bumps the epoch to N (`keystone_retire_epoch`)
+//   and keeps the registration on the list, marked N. It releases it once
+//   `keystone_resolving_oldest` is N or more: every thread then runs no resolution, or one
+//   that began at epoch N or later. A resolution that ends and finds the epoch moved since it
+//   began tries the list again. (When a scan made after the removal finds no thread resolving
+//   at all, the writer releases the registration at once, without the bump or the list: by
+//   the argument below, any resolution that may have found it has ended.)
+//
+// Why no resolution uses a released registration. A resolution reads a slot's registration
+// under the slot's lock. If that read's critical section precedes the writer's (the one that
+// took it out), then the resolution's store of its epoch, sequenced before it, happens before
+// the writer's scan (through the lock), which therefore reads that store or a later one: the
+// resolution's epoch (below N: the writer keeps the registration), or the 0 it stores when it
+// ends, or the epoch of a later resolution of the same thread (stored after that 0): both are
+// release stores, which the scan's load acquires, so everything the resolution did happens
+// before the release.
+// Otherwise the read's critical section follows the writer's, and finds the new registration.
+// A resolution whose epoch is N or later loaded it after the bump (an acquire load of a
+// release increment, which follows the removal), so every critical section it enters follows
+// the writer's. A record pushed after the writer loaded the list belongs to a thread whose
+// critical sections follow the writer's (its push, a sequentially consistent exchange,
+// precedes them; see "Read sections").
+//
+// Why a registration kept for a running resolution is released when it ends. The resolution
+// stores 0 and then loads the epoch, both sequentially consistent; the writer bumps the epoch
+// and then scans, sequentially consistent too. So either the writer's scan sees the 0 (and
+// releases), or the resolution sees the bump, and then it tries the list under the list's
+// lock, which it takes after the writer's critical section (the bump is in it), and so finds
+// the registration there.
+
+/// Notes, before a resolution running on this thread borrows its first registration, the
+/// epoch at which it did: in a read section (so the thread has a record), before the lock under
+/// which it reads the registration.
+static inline void keystone_resolving_note(void) {
+    keystone_read_record *record = keystone_read_mine;
+    if (__atomic_load_n(&record->resolving, __ATOMIC_RELAXED) != 0) return;  // only this thread stores it
+    __atomic_store_n(&record->resolving, __atomic_load_n(&keystone_read_epoch, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+}
+
+/// Bumps the epoch and returns the new value: what a registration just taken out of its slot
+/// is marked with.
+static inline uint64_t keystone_retire_epoch(void) {
+    return __atomic_add_fetch(&keystone_read_epoch, 1, __ATOMIC_SEQ_CST);
+}
+
+/// The lowest epoch at which a resolution running now began (UINT64_MAX if none runs). A
+/// registration marked with it or a lower epoch is used by no resolution.
+uint64_t keystone_resolving_oldest(void);
 
 /// Takes the spare context (retained), leaving none.
 static inline void *_Nullable keystone_take_spare_resolution(void) {

@@ -336,14 +336,16 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
     }
 
     private func update(_ change: (Entry<Service>) -> Entry<Service>) -> AsyncRegistration<Service> {
-        slot.lock.withLock {
+        let replaced: AnyEntry? = slot.lock.withLock {
             // Only the registration this handle made: once the key is registered again, the
             // handle refines nothing.
             guard let current = slot.entry, current.generation == generation,
                 current.isAsync, let entry = current as? Entry<Service>
-            else { return }
+            else { return nil }
             slot.entry = change(entry)
+            return entry
         }
+        RetiredEntries.retire(replaced)
         return self
     }
 }

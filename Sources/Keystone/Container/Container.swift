@@ -256,10 +256,10 @@ public final class Container: Sendable {
         // overrides it (Container/Container+FirstUse.swift). Nil except on `shared`.
         firstUse?.runIfPending(for: self)
         let slot = entry.slot
-        // The registration replaced, kept until every lock is released: what its factory
+        // The registration replaced, retired once every lock is released: what its factory
         // captured may be deinitialised with it, and a `deinit` may use this container.
         var replaced: AnyEntry?
-        defer { withExtendedLifetime(replaced) {} }
+        defer { RetiredEntries.retire(replaced) }
         let disposal: Disposal? = lifecycle.lock.withLock {
             precondition(
                 !lifecycle.isDisposed,
@@ -351,7 +351,7 @@ public final class Container: Sendable {
                 defer { slot.entry = nil }
                 return slot.entry
             }
-            withExtendedLifetime(dropped) {}
+            RetiredEntries.retire(dropped)
         }
         disposals.run()
     }

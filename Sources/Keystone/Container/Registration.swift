@@ -179,10 +179,12 @@ public struct Registration<Service>: Sendable {
     }
 
     func update(_ change: (Entry<Service>) -> Entry<Service>) -> Registration<Service> {
-        slot.lock.withLock {
-            guard let entry = ownEntry else { return }
+        let replaced: AnyEntry? = slot.lock.withLock {
+            guard let entry = ownEntry else { return nil }
             slot.entry = change(entry)
+            return entry
         }
+        RetiredEntries.retire(replaced)
         return self
     }
 }

@@ -104,9 +104,9 @@ extension Container {
         // Borrowed, never copied: a reference held here would make the context look escaped
         // to `finish`.
         spare._withUnsafeGuaranteedRef { $0.restart(root: self, requestScope: requestScope) }
-        keystone_set_current_resolution(spare.toOpaque())
+        _ = keystone_set_current_resolution(spare.toOpaque())
         defer {
-            keystone_set_current_resolution(nil)
+            if _slowPath(keystone_set_current_resolution(nil)) { RetiredEntries.reclaim() }
             ResolutionContext.finish(spare.takeRetainedValue())
         }
         return try spare.borrow { (context) throws(ResolutionError) in
@@ -217,9 +217,9 @@ extension Container {
         let context = ResolutionContext.begin(
             root: self, origin: origin, observer: observer, requestScope: requestScope, awaited: awaited)
         let previous = CurrentResolution.context
-        CurrentResolution.context = context
+        _ = CurrentResolution.set(context)
         defer {
-            CurrentResolution.context = previous
+            if _slowPath(CurrentResolution.set(previous)) { RetiredEntries.reclaim() }
             ResolutionContext.finish(context)
         }
         return try run(

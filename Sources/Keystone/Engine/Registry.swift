@@ -553,11 +553,19 @@ final class Registry: @unchecked Sendable {
     /// the slot's registration (retained, nil if none) and whether there is a slot.
     @usableFromInline
     func probe(for key: RegistryKey, protect: Bool, awaited: Bool = false) -> Probe {
-        look(for: key, protect: protect, awaited: awaited)
+        look(for: key, protect: protect, awaited: awaited, retains: true)
+    }
+
+    /// ``probe(for:protect:awaited:)`` for a nested resolve of a synchronous resolution running
+    /// on this thread: the registration comes without a reference of its own (the caller
+    /// gives none back). It stays alive while that resolution runs: a registration taken out
+    /// of its slot meanwhile is released only after it ends (see ``RetiredEntries``).
+    func probeInResolution(for key: RegistryKey, protect: Bool) -> Probe {
+        look(for: key, protect: protect, awaited: false, retains: false)
     }
 
     @inline(__always)
-    private func look(for key: RegistryKey, protect: Bool, awaited: Bool) -> Probe {
+    private func look(for key: RegistryKey, protect: Bool, awaited: Bool, retains: Bool) -> Probe {
         keystone_read_begin()
         guard let slot = slotInSection(for: key) else {
             keystone_read_leave()
@@ -565,7 +573,10 @@ final class Registry: @unchecked Sendable {
         }
         return slot._withUnsafeGuaranteedRef { slot in
             if protect, let box = slot.publishedInSection(awaited: awaited) { return .published(box) }
-            let entry = slot.lock.withLock { slot.entry.map(Unmanaged.passRetained) }
+            if !retains { keystone_resolving_note() }
+            let entry = slot.lock.withLock {
+                slot.entry.map { retains ? Unmanaged.passRetained($0) : Unmanaged.passUnretained($0) }
+            }
             keystone_read_leave()
             guard let entry else { return .emptySlot }
             return .entry(entry)
@@ -576,14 +587,14 @@ final class Registry: @unchecked Sendable {
     /// answered unless the container has a logger (whose slow path reports the resolve).
     @usableFromInline
     func probeForResolve(_ key: RegistryKey) -> Probe {
-        look(for: key, protect: _fastPath(!isLogging), awaited: false)
+        look(for: key, protect: _fastPath(!isLogging), awaited: false, retains: true)
     }
 
     /// ``probeForResolve(_:)`` for an awaited resolve, which may read an async registration's
     /// instance too. A function of its own, so that neither read tests who reads at run time.
     @usableFromInline
     func probeForAwaitedResolve(_ key: RegistryKey) -> Probe {
-        look(for: key, protect: _fastPath(!isLogging), awaited: true)
+        look(for: key, protect: _fastPath(!isLogging), awaited: true, retains: true)
     }
 
     /// For a child without a slot for `key`: whether this registry has one, and if so the
@@ -807,7 +818,8 @@ struct RegistryWords {
 /// What ``Registry/probe(for:protect:)`` found.
 ///
 /// Its registration is a reference of its own, which whoever looked it up gives back with
-/// ``release()`` once done with it (the resolve it passes the probe to borrows it): a value
+/// ``release()`` once done with it (the resolve it passes the probe to borrows it); except
+/// from ``Registry/probeInResolution(for:protect:)``, whose registration is borrowed: a value
 /// that holds no counted reference, so that handing it down, or capturing it in a closure, is
 /// no retain and release. One word and a tag, so that it is passed and returned in registers.
 @usableFromInline
@@ -817,7 +829,7 @@ enum Probe {
     /// A slot with no registration in it: the container was disposed (or `unload` emptied it
     /// while another registration of the key was being installed).
     case emptySlot
-    /// The key's registration here (a reference of its own: see above).
+    /// The key's registration here (a reference of its own, or borrowed: see above).
     case entry(Unmanaged<AnyEntry>)
     /// The published instance, in the read section the probe began and left open (the caller
     /// copies it with ``InstanceBox/copy(_:)``, which ends it).

@@ -35,9 +35,13 @@ enum CurrentResolution {
             guard let raw = keystone_get_current_resolution() else { return nil }
             return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
         }
-        @inline(__always)
-        set {
-            keystone_set_current_resolution(newValue.map { Unmanaged.passUnretained($0).toOpaque() })
-        }
+    }
+
+    /// Makes `context` the one running on this thread. Returns whether this ended the thread's
+    /// outermost resolution after the epoch moved: the caller then tries to release retired
+    /// registrations (``RetiredEntries/reclaim()``).
+    @inline(__always)
+    static func set(_ context: ResolutionContext?) -> Bool {
+        keystone_set_current_resolution(context.map { Unmanaged.passUnretained($0).toOpaque() })
     }
 }

@@ -65,10 +65,10 @@ extension Container {
     /// unloads modules (one per tenant, say, each with names made at run time) stays the size
     /// its loaded modules make it.
     public func unload(_ modules: [Module]) {
-        // The registrations removed, kept until every lock is released: what a factory
+        // The registrations removed, retired once every lock is released: what a factory
         // captured may be deinitialised with them, and a `deinit` may use this container.
         var removedEntries: [AnyEntry] = []
-        defer { withExtendedLifetime(removedEntries) {} }
+        defer { RetiredEntries.retire(removedEntries) }
         let disposals: Disposals = features.moduleLock.withLock {
             let loaded = modules.compactMap { features.modules.removeValue(forKey: ObjectIdentifier($0.identity)) }
             let installed = loaded.flatMap(\.installed)

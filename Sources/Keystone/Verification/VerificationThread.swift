@@ -105,6 +105,7 @@ final class VerificationThread: @unchecked Sendable {
         else { return }
         thread.finish(
             .trapped(Trapped(error: error, requester: context.requester, location: "\(file):\(line)")))
+        RetiredEntries.leaveForGood()
         // Nothing wakes this thread again: `finish` broadcast once, and nobody else does.
         thread.gate.lock.lock()
         while true { thread.gate.wait() }
@@ -118,6 +119,7 @@ final class VerificationThread: @unchecked Sendable {
             thread.observer.ownsEveryResolution(from: context)
         else { return }
         thread.finish(.crashed(Crashed(signal: signal, context: context)))
+        RetiredEntries.leaveForGood()
         // Nothing wakes this thread again. `pause` only returns after another signal's handler
         // ran on it.
         while true { pause() }

@@ -1,0 +1,95 @@
+import CKeystoneThreadPrimitives
+
+/// Registrations taken out of their slots (by a re-registration, a registration's `then` or
+/// `onDispose`, `unload` or `dispose`), kept until no resolution that may still use them runs.
+///
+/// A synchronous resolution's nested lookups (``Resolver/probe(for:)``) use the registration
+/// they find without taking a reference to it: on a graph of four that was about a hundred
+/// instructions per nested resolve, a retain, a release and the code around them. What keeps
+/// such a registration alive instead is this list: whoever takes one out of its slot hands it
+/// here, and it is released only once every thread runs no resolution, or one that began after
+/// it was taken out. The protocol, and why it is safe, is in `KeystoneThreadPrimitives.h`
+/// ("Retired registrations").
+///
+/// Most registrations are retired while nothing resolves (an app's set-up, a test swapping a
+/// fake, a request's child container disposed): one scan of the threads' records finds none
+/// resolving, and they are released at once, in ``retire(_:)``, as before. One retired while
+/// another thread resolves waits on the list for that resolution to end, which reclaims it
+/// (``reclaim()``).
+///
+/// `@unchecked Sendable`: `waiting` is guarded by `lock`.
+final class RetiredEntries: @unchecked Sendable {
+    /// The process's list.
+    static let shared = RetiredEntries()
+
+    private let lock = Lock()
+    /// The registrations not yet released, each with the epoch it was retired at.
+    private var waiting: [(entry: AnyEntry, epoch: UInt64)] = []
+
+    private init() {}
+
+    /// Takes over `entries`, just taken out of their slots (with no slot lock held now):
+    /// releases them once no resolution may use them, at once if none runs.
+    static func retire(_ entries: consuming [AnyEntry]) {
+        guard !entries.isEmpty else { return }
+        // Nothing resolves: whatever took one of them before it was taken out has ended (see
+        // "Retired registrations": the scan follows the removal).
+        if keystone_resolving_oldest() == .max { return }
+        shared.retire(entries)
+    }
+
+    /// ``retire(_:)`` of one registration, if there is one.
+    static func retire(_ entry: consuming AnyEntry?) {
+        guard let entry else { return }
+        if keystone_resolving_oldest() == .max { return }
+        shared.retire([entry])
+    }
+
+    /// Releases the registrations that no running resolution may use: called when a
+    /// resolution ends after the epoch moved (`keystone_set_current_resolution` says so).
+    static func reclaim() {
+        shared.reclaim()
+    }
+
+    /// Ends this thread's resolutions for good, for a thread that never runs again (one that
+    /// verification parks when a factory traps or crashes on it): it uses none of the
+    /// registrations its frames still point to, so they need not wait for it. Only an atomic
+    /// store, so that a signal handler may call it.
+    static func leaveForGood() {
+        _ = keystone_set_current_resolution(nil)
+    }
+
+    /// How many registrations of `serviceType` wait to be released (for tests).
+    static func waiting(of serviceType: Any.Type) -> Int {
+        shared.lock.withLock { shared.waiting.count { $0.entry.serviceType == serviceType } }
+    }
+
+    private func retire(_ entries: [AnyEntry]) {
+        lock.withLock {
+            // The bump under the lock: a resolution that sees it and then takes the lock finds
+            // these registrations here (see "Retired registrations").
+            let epoch = keystone_retire_epoch()
+            waiting.reserveCapacity(waiting.count + entries.count)
+            for entry in entries { waiting.append((entry, epoch)) }
+        }
+        reclaim()
+    }
+
+    private func reclaim() {
+        // Released after the lock: a registration's `deinit` releases what its factory
+        // captured, whose own `deinit` may use a container, and so retire again.
+        let released: [AnyEntry] = lock.withLock {
+            guard !waiting.isEmpty else { return [] }
+            // Scanned under the lock, so after the bump of every registration on the list.
+            let oldest = keystone_resolving_oldest()
+            var released: [AnyEntry] = []
+            waiting.removeAll { record in
+                guard record.epoch <= oldest else { return false }
+                released.append(record.entry)
+                return true
+            }
+            return released
+        }
+        withExtendedLifetime(released) {}
+    }
+}
