@@ -47,8 +47,9 @@ extension ResolutionContext {
 
     /// Resolves `key`, looking it up from `resolver`'s owner through its parents; `found` is
     /// what the owner's registry holds for `key`, already looked up by the caller (the entry
-    /// retained: a re-registration may replace it meanwhile, and this resolution keeps using
-    /// the one it found).
+    /// retained by a top-level resolve, borrowed by a nested one, whose resolution keeps it
+    /// alive: see ``RetiredEntries``; a re-registration may replace it meanwhile, and this
+    /// resolution keeps using the one it found).
     /// `resolver` is this resolution's resolver for that container: the one its factories
     /// get, passed down borrowed, so that a nested resolve makes no new one (each is a retain
     /// and a release of this context). The owner is alive while the resolution runs (it is

@@ -3,15 +3,17 @@
 /// for a resolver used after its resolution ended.
 extension Resolver {
     /// One lookup of `key` in the owner, while the resolution runs on this thread (then the
-    /// owner is alive): the registration, or the published instance in an open read section
-    /// (see ``Slot``) unless verification observes or a logger reports this resolve. Nil for a
-    /// resolver used outside its resolution, which takes the slow path, which checks.
+    /// owner is alive): the registration, borrowed (it outlives the resolution: see
+    /// ``RetiredEntries``), or the published instance in an open read section (see ``Slot``)
+    /// unless verification observes or a logger reports this resolve. Nil for a resolver used
+    /// outside its resolution, which takes the slow path, which checks.
     @usableFromInline
     func probe(for key: RegistryKey) -> Probe? {
         guard context.isUsableHere else { return nil }
         let protect = context.observer == nil
         return owner._withUnsafeGuaranteedRef { container in
-            let probe = container.registry.probe(for: key, protect: protect && !container.registry.isLogging)
+            let probe = container.registry.probeInResolution(
+                for: key, protect: protect && !container.registry.isLogging)
             // Not registered here: a parent's built singleton, read the same way (a request's
             // factory needing the app's singleton).
             if !probe.hasSlot, protect, container.parent != nil,
@@ -37,9 +39,9 @@ extension Resolver {
         return try resolve(key, probe: probe, name: name, argumentTypes: argumentTypes, arguments: arguments)
     }
 
-    /// Resolves by a key already made and looked up (`probe`, nil for a resolver used outside
-    /// its resolution), with type-erased arguments. Inlined into the caller's specialised code,
-    /// so that a nested resolve makes one call fewer.
+    /// Resolves by a key already made and looked up (`probe`, from ``probe(for:)``: nil for a
+    /// resolver used outside its resolution), with type-erased arguments. Inlined into the
+    /// caller's specialised code, so that a nested resolve makes one call fewer.
     @inlinable
     func resolve<Service>(
         _ key: RegistryKey,
@@ -49,7 +51,6 @@ extension Resolver {
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
         if let probe {
-            defer { probe.release() }
             return try context.resolve(
                 key,
                 via: self,
