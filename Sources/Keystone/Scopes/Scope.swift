@@ -44,7 +44,10 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     public static let transient = Scope(kind: .transient)
 
     /// One instance per top-level resolution: every service built while resolving one root
-    /// shares it, the next resolution makes a new one. The default scope.
+    /// shares it, the next resolution makes a new one. The default scope. A registration with
+    /// runtime arguments is built from the first resolve's arguments in a resolution, and
+    /// shared with the rest of it whatever they pass; use ``transient`` for one instance per
+    /// argument list.
     public static let graph = Scope(kind: .graph)
 
     /// One instance shared for as long as something outside the container holds it

@@ -367,6 +367,33 @@ struct MisuseTests {
         #expect(try container.tryResolve(MisuseService.self, arguments: 3).id == 3)
     }
 
+    @Test(
+        "Different arguments to a .graph registration in one resolution: the first resolve's instance; .transient builds each"
+    )
+    func graphWithOtherArguments() throws {
+        final class Pair {
+            let first: MisuseService
+            let second: MisuseService
+            init(first: MisuseService, second: MisuseService) {
+                self.first = first
+                self.second = second
+            }
+        }
+        for (scope, shared) in [(Scope.graph, true), (.transient, false)] {
+            let container = Container()
+            container.register(scope: scope) { (_, id: Int) in MisuseService(id: id) }
+            container.register(scope: .transient) { r in
+                try Pair(first: r.resolve(arguments: 1), second: r.resolve(arguments: 2))
+            }
+            let pair: Pair = try container.tryResolve()
+            #expect(pair.first.id == 1)
+            #expect(pair.second.id == (shared ? 1 : 2))
+            #expect((pair.first === pair.second) == shared)
+            // The next resolution builds again, from its own first arguments.
+            #expect(try container.tryResolve(MisuseService.self, arguments: 3).id == 3)
+        }
+    }
+
     @Test("Resetting a scope by a misspelt name, or a scope that holds nothing: nothing happens")
     func resetWrongScope() throws {
         let log = EventLog()
