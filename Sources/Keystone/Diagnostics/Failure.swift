@@ -137,6 +137,11 @@ enum Failure {
 
     /// A synchronous resolve reached a registration with an async factory.
     static func asyncOnly(_ entry: AnyEntry, path: [String]) -> ResolutionError {
+        // An awaited resolve cannot build it either: say what can.
+        if entry.isRequestScoped {
+            return refusedSynchronously(
+                .asyncOnly, entry, path: path, because: asyncInRequestReason, advice: asyncInRequestAdvice)
+        }
         // A contribution's own key names no type: its collection is what was resolved.
         let isContribution = entry.slot.key.service != ObjectIdentifier(entry.serviceType)
         return refusedSynchronously(
@@ -179,15 +184,14 @@ enum Failure {
     /// A `.request` registration with an async factory: request scopes build synchronously.
     static func asyncInRequest(_ entry: AnyEntry, path: [String]) -> ResolutionError {
         refusedSynchronously(
-            .noRequestScope,
-            entry,
-            path: path,
-            because:
-                "is registered with the `.request` scope and an async factory, and a request scope builds only with synchronous factories",
-            advice:
-                "make its factory synchronous (open what it awaits beforehand, and hand it to the request as a request value: `container.beginRequest(providing: connection)`), or give it another scope."
-        )
+            .noRequestScope, entry, path: path, because: asyncInRequestReason, advice: asyncInRequestAdvice)
     }
+
+    /// Why a `.request` registration with an async factory cannot be built, however resolved.
+    private static let asyncInRequestReason =
+        "is registered with the `.request` scope and an async factory, and a request scope builds only with synchronous factories"
+    private static let asyncInRequestAdvice =
+        "make its factory synchronous (open what it awaits beforehand, and hand it to the request as a request value: `container.beginRequest(providing: connection)`), or give it another scope."
 
     /// A request value that the request scope was not given.
     static func missingRequestValue(_ entry: AnyEntry, path: [String]) -> ResolutionError {

@@ -14,6 +14,10 @@ struct RequestScopeTests {
         let name: String
     }
     final class Store: Sendable {}
+    final class Consumer: Sendable {
+        let store: Store
+        init(store: Store) { self.store = store }
+    }
     /// The request's unit of work, disposed when the request ends.
     final class AuditLog: Disposable, Sendable {
         let id: RequestID
@@ -351,6 +355,23 @@ struct RequestScopeTests {
         let error = try await #require(throws: ResolutionError.self) { try await app.resolveAsync(Store.self) }
         #expect(error.kind == .noRequestScope)
         #expect(error.description.contains("a request scope builds only with synchronous factories"))
+    }
+
+    @Test("Resolved from a request scope, a request service with an async factory says why a request cannot build it")
+    func asyncFactoryFromTheScope() throws {
+        let app = Container()
+        app.register(scope: .request) { _ async in Store() }
+        app.register(scope: .transient) { r in try Consumer(store: r.resolve()) }
+        try app.withRequest { request in
+            // Directly, and as a dependency: neither error sends the reader to `resolveAsync`,
+            // which cannot build it either.
+            for resolve in [{ _ = try request.tryResolve(Store.self) }, { _ = try request.tryResolve(Consumer.self) }] {
+                let error = try #require(throws: ResolutionError.self) { try resolve() }
+                #expect(error.kind == .asyncOnly)
+                #expect(error.description.contains("a request scope builds only with synchronous factories"))
+                #expect(!error.description.contains("resolveAsync"))
+            }
+        }
     }
 
     @Test("A failed build is tried again by the next resolve")
