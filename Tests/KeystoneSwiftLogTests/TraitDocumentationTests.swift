@@ -31,14 +31,14 @@ struct TraitDocumentationTests {
         let article = try Repository.read("Sources/Keystone/Keystone.docc/ContainerLogging.md")
         #expect(
             article.contains(
-                #".package(url: "<Keystone's repository URL>", from: "<Keystone's version>", traits: ["SwiftLog"]),"#))
+                #".package(url: "<Keystone's repository URL>", branch: "main", traits: ["SwiftLog"]),"#))
         #expect(article.contains(#".product(name: "KeystoneSwiftLog", package: "Keystone"),"#))
     }
 
     @Test("The README shows the trait where it mentions the bridge")
     func readmeShowsTheTrait() throws {
         let readme = try Repository.read("README.md")
-        #expect(readme.contains(#"from: "<version>", traits: ["SwiftLog"])"#))
+        #expect(readme.contains(#"branch: "main", traits: ["SwiftLog"])"#))
     }
 
     @Test("Built without the trait, the bridge's stand-in names the fix")
