@@ -82,10 +82,16 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
             self.registeredAt = registeredAt
         }
 
-        /// `Kind: path`, then the message.
+        /// `Kind: path`, then the message; for a problem of the registration that asked (a
+        /// missing dependency, wrong arguments, an async dependency), where that registration
+        /// is, which the message, about what was asked for, does not say.
         public var description: String {
-            "\(kind.description.prefix(1).uppercased() + kind.description.dropFirst()): "
+            let text =
+                "\(kind.description.prefix(1).uppercased() + kind.description.dropFirst()): "
                 + "\(path.joined(separator: " → "))\n     \(message)"
+            guard let registeredAt, kind == .missingDependency || kind == .argumentMismatch || kind == .asyncDependency
+            else { return text }
+            return text + "\n     Asked for by the factory registered at \(registeredAt)."
         }
     }
 

@@ -39,6 +39,9 @@ struct VerificationTests {
         #expect(problem.path == ["Root", "Session", "APIClient(\"mock\")"])
         #expect(problem.message.contains("Registered instead: `APIClient`, no name"))
         #expect(report.description.contains("1. Missing dependency: Root → Session → APIClient(\"mock\")"))
+        // The printed report says where the factory that asks is, as `registeredAt` does.
+        #expect(problem.registeredAt?.contains("VerificationTests.swift:") == true)
+        #expect(problem.description.hasSuffix("Asked for by the factory registered at \(problem.registeredAt ?? "")."))
     }
 
     @Test("A cycle is reported once with its path, however many registrations reach it")
