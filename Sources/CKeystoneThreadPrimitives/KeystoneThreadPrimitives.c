@@ -84,12 +84,15 @@ void keystone_read_synchronize(void) {
     }
 }
 
-uint64_t keystone_resolving_oldest(void) {
+uint64_t keystone_resolving_oldest(uint16_t family) {
     uint64_t oldest = UINT64_MAX;
     for (keystone_read_record *record = __atomic_load_n(&records, __ATOMIC_SEQ_CST); record != NULL;
          record = record->next) {
-        uint64_t resolving = __atomic_load_n(&record->resolving, __ATOMIC_SEQ_CST);
-        if (resolving != 0 && resolving < oldest) oldest = resolving;
+        uint64_t noted = __atomic_load_n(&record->resolving, __ATOMIC_SEQ_CST);
+        if (noted == 0) continue;
+        uint16_t tag = (uint16_t)(noted & 0xFFFF);
+        if (tag != 0 && tag != family) continue;
+        if (noted >> 16 < oldest) oldest = noted >> 16;
     }
     return oldest;
 }

@@ -69,8 +69,10 @@ static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
 typedef struct keystone_read_record {
     /// The epoch loaded when the thread's section began; 0 outside a section.
     uint64_t entered;
-    /// The epoch loaded when the thread's outermost synchronous resolution began; 0 while it
-    /// runs none (see "Retired registrations" below).
+    /// While the thread's outermost synchronous resolution runs, once it has borrowed a
+    /// registration: the epoch then, shifted left 16 bits, and in the low 16 bits the family
+    /// of containers it borrowed from (0 once it borrowed from two); 0 otherwise (see
+    /// "Retired registrations" below).
     uint64_t resolving;
     struct keystone_read_record *_Nullable next;
     bool active;
@@ -258,10 +260,10 @@ static inline bool keystone_set_current_resolution(void *_Nullable context) {
     keystone_current_resolution = context;
     keystone_read_record *record = keystone_read_mine;
     if (context != NULL || record == NULL) return false;
-    uint64_t began = __atomic_load_n(&record->resolving, __ATOMIC_RELAXED);  // only this thread stores it
-    if (began == 0) return false;
+    uint64_t noted = __atomic_load_n(&record->resolving, __ATOMIC_RELAXED);  // only this thread stores it
+    if (noted == 0) return false;
     __atomic_store_n(&record->resolving, 0, __ATOMIC_SEQ_CST);
-    return __atomic_load_n(&keystone_read_epoch, __ATOMIC_SEQ_CST) != began;
+    return __atomic_load_n(&keystone_read_epoch, __ATOMIC_SEQ_CST) != noted >> 16;
 }
 
 // MARK: - Retired registrations
@@ -273,7 +275,10 @@ static inline bool keystone_set_current_resolution(void *_Nullable context) {
 //
 // * A thread's outermost resolution notes the epoch in the thread's record before it borrows
 //   its first registration (`keystone_resolving_note`), and 0 when it ends
-//   (`keystone_set_current_resolution`).
+//   (`keystone_set_current_resolution`). With the epoch it notes the family of containers it
+//   borrows from (a container and its descendants: one tag), or "any" once it borrows from a
+//   second family; only the resolutions of a registration's family (or of any) hold it up, so
+//   that one container's resolutions never delay another's releases.
 // * A writer takes the registration out of its slot under the slot's lock; then, under the
 //   lock of the list of retired registrations, bumps the epoch to N (`keystone_retire_epoch`)
 //   and keeps the registration on the list, marked N. It releases it once
@@ -282,6 +287,10 @@ static inline bool keystone_set_current_resolution(void *_Nullable context) {
 //   began tries the list again. (When a scan made after the removal finds no thread resolving
 //   at all, the writer releases the registration at once, without the bump or the list: by
 //   the argument below, any resolution that may have found it has ended.)
+//
+// The family is only ever widened to "any", never changed to another family, and the store
+// that widens it is sequenced before the critical section of the borrow that needs it: so the
+// argument below holds for a scan that skips the records of other families.
 //
 // Why no resolution uses a released registration. A resolution reads a slot's registration
 // under the slot's lock. If that read's critical section precedes the writer's (the one that
@@ -305,13 +314,20 @@ static inline bool keystone_set_current_resolution(void *_Nullable context) {
 // lock, which it takes after the writer's critical section (the bump is in it), and so finds
 // the registration there.
 
-/// Notes, before a resolution running on this thread borrows its first registration, the
-/// epoch at which it did: in a read section (so the thread has a record), before the lock under
-/// which it reads the registration.
-static inline void keystone_resolving_note(void) {
+/// Notes, before a resolution running on this thread borrows a registration of the container
+/// family `family` (nonzero), the epoch at which it borrowed its first, and the family (or 0
+/// once it borrows from a second one): in a read section (so the thread has a record), before
+/// the lock under which it reads the registration.
+static inline void keystone_resolving_note(uint16_t family) {
     keystone_read_record *record = keystone_read_mine;
-    if (__atomic_load_n(&record->resolving, __ATOMIC_RELAXED) != 0) return;  // only this thread stores it
-    __atomic_store_n(&record->resolving, __atomic_load_n(&keystone_read_epoch, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+    uint64_t noted = __atomic_load_n(&record->resolving, __ATOMIC_RELAXED);  // only this thread stores it
+    if (noted != 0) {
+        uint16_t tag = (uint16_t)(noted & 0xFFFF);
+        if (tag != family && tag != 0) __atomic_store_n(&record->resolving, noted & ~(uint64_t)0xFFFF, __ATOMIC_RELEASE);
+        return;
+    }
+    uint64_t epoch = __atomic_load_n(&keystone_read_epoch, __ATOMIC_ACQUIRE);
+    __atomic_store_n(&record->resolving, epoch << 16 | family, __ATOMIC_RELEASE);
 }
 
 /// Bumps the epoch and returns the new value: what a registration just taken out of its slot
@@ -320,9 +336,11 @@ static inline uint64_t keystone_retire_epoch(void) {
     return __atomic_add_fetch(&keystone_read_epoch, 1, __ATOMIC_SEQ_CST);
 }
 
-/// The lowest epoch at which a resolution running now began (UINT64_MAX if none runs). A
-/// registration marked with it or a lower epoch is used by no resolution.
-uint64_t keystone_resolving_oldest(void);
+/// The lowest epoch at which a resolution running now borrowed its first registration, among
+/// those that borrowed from the container family `family` (or from more than one family);
+/// UINT64_MAX if none runs. A registration of that family marked with it or a lower epoch is
+/// used by no resolution.
+uint64_t keystone_resolving_oldest(uint16_t family);
 
 /// Takes the spare context (retained), leaving none.
 static inline void *_Nullable keystone_take_spare_resolution(void) {

@@ -345,7 +345,7 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
             slot.entry = change(entry)
             return entry
         }
-        RetiredEntries.retire(replaced)
+        RetiredEntries.retire(replaced, from: container.registry)
         return self
     }
 }

@@ -119,6 +119,7 @@ public final class Container: Sendable {
         self.defaultScope = defaultScope ?? parent.defaultScope
         self.duplicates = duplicates ?? parent.duplicates
         self.firstUse = nil
+        registry.family = parent.registry.family
         if let inherited = parent.logger { logger = inherited }
     }
 
@@ -135,6 +136,7 @@ public final class Container: Sendable {
         self.defaultScope = original.defaultScope
         self.duplicates = .replace
         self.firstUse = nil
+        if let parent { registry.family = parent.registry.family }
         for slot in original.registry.allSlots {
             guard let entry = slot.lock.withLock({ slot.entry }) else { continue }
             let copy = registry.slotCreatingIfNeeded(for: slot.key)
@@ -259,7 +261,6 @@ public final class Container: Sendable {
         // The registration replaced, retired once every lock is released: what its factory
         // captured may be deinitialised with it, and a `deinit` may use this container.
         var replaced: AnyEntry?
-        defer { RetiredEntries.retire(replaced) }
         let disposal: Disposal? = lifecycle.lock.withLock {
             precondition(
                 !lifecycle.isDisposed,
@@ -289,6 +290,7 @@ public final class Container: Sendable {
         registry.unpin(slot)
         disposal?.run()
         if registry.isLogging { log { ContainerEvent(.registered, entry: entry) } }
+        if let replaced { RetiredEntries.retire(replaced, from: registry) }
         return entry.generation
     }
 
@@ -351,7 +353,7 @@ public final class Container: Sendable {
                 defer { slot.entry = nil }
                 return slot.entry
             }
-            RetiredEntries.retire(dropped)
+            RetiredEntries.retire(dropped, from: registry)
         }
         disposals.run()
     }

@@ -184,7 +184,7 @@ public struct Registration<Service>: Sendable {
             slot.entry = change(entry)
             return entry
         }
-        RetiredEntries.retire(replaced)
+        RetiredEntries.retire(replaced, from: container.registry)
         return self
     }
 }

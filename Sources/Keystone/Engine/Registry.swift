@@ -461,7 +461,14 @@ final class Registry: @unchecked Sendable {
         current + 2 + Table.words(capacity: Self.initialCapacity)
     }
 
+    /// The family of containers this registry belongs to (a root container and its
+    /// descendants), as a nonzero tag: whose resolutions a registration taken out of this
+    /// registry waits for (see ``RetiredEntries``). A root's own, derived from its identity;
+    /// set to the parent's by a child's initialiser, before anything resolves in it.
+    var family: UInt16 = 1
+
     init() {
+        family = Self.family(of: ObjectIdentifier(self))
         withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
         assert(
             MemoryLayout<RegistryWords.Block>.size
@@ -556,6 +563,14 @@ final class Registry: @unchecked Sendable {
         look(for: key, protect: protect, awaited: awaited, retains: true)
     }
 
+    /// A nonzero tag for the family rooted at `root`. Two families may share one: their
+    /// registrations then wait for each other's resolutions, which is only slower.
+    static func family(of root: ObjectIdentifier) -> UInt16 {
+        let bits = UInt(bitPattern: root.hashValue)
+        let tag = UInt16(truncatingIfNeeded: bits >> 4 ^ bits >> 20 ^ bits >> 36)
+        return tag == 0 ? 1 : tag
+    }
+
     /// ``probe(for:protect:awaited:)`` for a nested resolve of a synchronous resolution running
     /// on this thread: the registration comes without a reference of its own (the caller
     /// gives none back). It stays alive while that resolution runs: a registration taken out
@@ -573,7 +588,7 @@ final class Registry: @unchecked Sendable {
         }
         return slot._withUnsafeGuaranteedRef { slot in
             if protect, let box = slot.publishedInSection(awaited: awaited) { return .published(box) }
-            if !retains { keystone_resolving_note() }
+            if !retains { keystone_resolving_note(family) }
             let entry = slot.lock.withLock {
                 slot.entry.map { retains ? Unmanaged.passRetained($0) : Unmanaged.passUnretained($0) }
             }

@@ -8,8 +8,10 @@ import CKeystoneThreadPrimitives
 /// instructions per nested resolve, a retain, a release and the code around them. What keeps
 /// such a registration alive instead is this list: whoever takes one out of its slot hands it
 /// here, and it is released only once every thread runs no resolution, or one that began after
-/// it was taken out. The protocol, and why it is safe, is in `KeystoneThreadPrimitives.h`
-/// ("Retired registrations").
+/// it was taken out. Only the resolutions of the registration's family of containers (a root
+/// and its descendants) count: one container's resolutions never delay another's releases.
+/// The protocol, and why it is safe, is in `KeystoneThreadPrimitives.h` ("Retired
+/// registrations").
 ///
 /// Most registrations are retired while nothing resolves (an app's set-up, a test swapping a
 /// fake, a request's child container disposed): one scan of the threads' records finds none
@@ -24,25 +26,26 @@ final class RetiredEntries: @unchecked Sendable {
 
     private let lock = Lock()
     /// The registrations not yet released, each with the epoch it was retired at.
-    private var waiting: [(entry: AnyEntry, epoch: UInt64)] = []
+    private var waiting: [(entry: AnyEntry, epoch: UInt64, family: UInt16)] = []
 
     private init() {}
 
-    /// Takes over `entries`, just taken out of their slots (with no slot lock held now):
-    /// releases them once no resolution may use them, at once if none runs.
-    static func retire(_ entries: consuming [AnyEntry]) {
+    /// Takes over `entries`, just taken out of their slots in `registry` (with no slot lock
+    /// held now): releases them once no resolution of its family may use them, at once if none
+    /// runs.
+    static func retire(_ entries: consuming [AnyEntry], from registry: Registry) {
         guard !entries.isEmpty else { return }
-        // Nothing resolves: whatever took one of them before it was taken out has ended (see
-        // "Retired registrations": the scan follows the removal).
-        if keystone_resolving_oldest() == .max { return }
-        shared.retire(entries)
+        // Nothing of this family resolves: whatever took one of them before it was taken out
+        // has ended (see "Retired registrations": the scan follows the removal).
+        if keystone_resolving_oldest(registry.family) == .max { return }
+        shared.retire(entries, family: registry.family)
     }
 
-    /// ``retire(_:)`` of one registration, if there is one.
-    static func retire(_ entry: consuming AnyEntry?) {
+    /// ``retire(_:from:)`` of one registration, if there is one.
+    static func retire(_ entry: consuming AnyEntry?, from registry: Registry) {
         guard let entry else { return }
-        if keystone_resolving_oldest() == .max { return }
-        shared.retire([entry])
+        if keystone_resolving_oldest(registry.family) == .max { return }
+        shared.retire([entry], family: registry.family)
     }
 
     /// Releases the registrations that no running resolution may use: called when a
@@ -59,18 +62,24 @@ final class RetiredEntries: @unchecked Sendable {
         _ = keystone_set_current_resolution(nil)
     }
 
+    /// Whether a registration waiting to be released is `object`, or keeps it (its slot), for
+    /// tests that check what a container lets go of.
+    static func holds(_ object: AnyObject) -> Bool {
+        shared.lock.withLock { shared.waiting.contains { $0.entry === object || $0.entry.slot === object } }
+    }
+
     /// How many registrations of `serviceType` wait to be released (for tests).
     static func waiting(of serviceType: Any.Type) -> Int {
         shared.lock.withLock { shared.waiting.count { $0.entry.serviceType == serviceType } }
     }
 
-    private func retire(_ entries: [AnyEntry]) {
+    private func retire(_ entries: [AnyEntry], family: UInt16) {
         lock.withLock {
             // The bump under the lock: a resolution that sees it and then takes the lock finds
             // these registrations here (see "Retired registrations").
             let epoch = keystone_retire_epoch()
             waiting.reserveCapacity(waiting.count + entries.count)
-            for entry in entries { waiting.append((entry, epoch)) }
+            for entry in entries { waiting.append((entry, epoch, family)) }
         }
         reclaim()
     }
@@ -80,11 +89,19 @@ final class RetiredEntries: @unchecked Sendable {
         // captured, whose own `deinit` may use a container, and so retire again.
         let released: [AnyEntry] = lock.withLock {
             guard !waiting.isEmpty else { return [] }
-            // Scanned under the lock, so after the bump of every registration on the list.
-            let oldest = keystone_resolving_oldest()
+            // Scanned under the lock, so after the bump of every registration on the list;
+            // once per family on it.
+            var oldest: [UInt16: UInt64] = [:]
             var released: [AnyEntry] = []
             waiting.removeAll { record in
-                guard record.epoch <= oldest else { return false }
+                let limit: UInt64
+                if let scanned = oldest[record.family] {
+                    limit = scanned
+                } else {
+                    limit = keystone_resolving_oldest(record.family)
+                    oldest[record.family] = limit
+                }
+                guard record.epoch <= limit else { return false }
                 released.append(record.entry)
                 return true
             }

@@ -68,7 +68,7 @@ extension Container {
         // The registrations removed, retired once every lock is released: what a factory
         // captured may be deinitialised with them, and a `deinit` may use this container.
         var removedEntries: [AnyEntry] = []
-        defer { RetiredEntries.retire(removedEntries) }
+        defer { RetiredEntries.retire(removedEntries, from: registry) }
         let disposals: Disposals = features.moduleLock.withLock {
             let loaded = modules.compactMap { features.modules.removeValue(forKey: ObjectIdentifier($0.identity)) }
             let installed = loaded.flatMap(\.installed)

@@ -1,4 +1,5 @@
 import CKeystoneThreadPrimitives
+import Foundation
 import Testing
 
 @testable import Keystone
@@ -22,6 +23,9 @@ struct RetirementTests {
         let word: UnsafeMutablePointer<UnsafeMutablePointer<Int>>
         let memory: (UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int>)
     }
+
+    /// The family of containers the protocol test stands for.
+    static let family: UInt16 = 0x4B53
 
     /// A writer takes the memory out of the word under the lock, bumps the epoch, waits until
     /// `keystone_resolving_oldest` says no resolution that began before runs, then overwrites
@@ -71,7 +75,7 @@ struct RetirementTests {
                     // Bounded, so that a thread stuck in a resolution (of another test) fails
                     // this one rather than hanging the run.
                     let deadline = ContinuousClock.now + .seconds(60)
-                    while keystone_resolving_oldest() < epoch {
+                    while keystone_resolving_oldest(Self.family) < epoch {
                         if ContinuousClock.now > deadline {
                             Issue.record("a resolution that began before round \(round) never ended")
                             finished.increment()
@@ -90,7 +94,7 @@ struct RetirementTests {
             while finished.value == 0 {
                 _ = keystone_set_current_resolution(context)
                 keystone_read_begin()
-                keystone_resolving_note()
+                keystone_resolving_note(Self.family)
                 let memory = shared.lock.withLock { shared.word.pointee }
                 keystone_read_leave()
                 for _ in 0..<3 { yieldProcessor() }
@@ -196,6 +200,45 @@ struct RetirementTests {
         // Released after the resolution, not inside it (or waiting for a resolution of a test
         // running beside this one).
         #expect(released.value + RetiredEntries.waiting(of: Leaf.self) == 1)
+    }
+
+    @Test("A registration waits only for resolutions of its own family of containers")
+    func onlyItsFamilyHoldsItUp() throws {
+        let resolving = Container()
+        let child = Container(parent: resolving)
+        let unrelated = Container()
+        let released = Counter()
+        let borrowed = DispatchSemaphore(value: 0)
+        let finish = DispatchSemaphore(value: 0)
+        resolving.register(Leaf.self, scope: .transient) { _ in Leaf(1) }
+        resolving.register(Branch.self, scope: .transient) { r in
+            let branch = try Branch(leaf: r.resolve())
+            // In the middle of a resolution that has borrowed a registration of this family.
+            borrowed.signal()
+            finish.wait()
+            return branch
+        }
+        for container in [unrelated, child] {
+            let marker = Marker(1, released: released)
+            container.register(Leaf.self, scope: .transient) { _ in Leaf(marker.value) }
+        }
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            _ = resolving.resolve(Branch.self)
+            done.signal()
+        }.start()
+        borrowed.wait()
+        // Another family: released at once, whatever this family's resolution does.
+        unrelated.register(Leaf.self, scope: .transient) { _ in Leaf(2) }
+        #expect(released.value == 1)
+        // The same family (a child): kept until that resolution ends.
+        child.register(Leaf.self, scope: .transient) { _ in Leaf(2) }
+        #expect(released.value == 1)
+        #expect(RetiredEntries.waiting(of: Leaf.self) == 1)
+        finish.signal()
+        done.wait()
+        #expect(released.value == 2)
+        #expect(RetiredEntries.waiting(of: Leaf.self) == 0)
     }
 
     @Test("Registrations unloaded and disposed while other threads resolve are released after them")
