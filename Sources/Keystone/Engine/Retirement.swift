@@ -15,9 +15,9 @@ import CKeystoneThreadPrimitives
 ///
 /// Most registrations are retired while nothing resolves (an app's set-up, a test swapping a
 /// fake, a request's child container disposed): one scan of the threads' records finds none
-/// resolving, and they are released at once, in ``retire(_:)``, as before. One retired while
-/// another thread resolves waits on the list for that resolution to end, which reclaims it
-/// (``reclaim()``).
+/// resolving in their family, and they are released at once, in ``retire(_:from:)``, as
+/// before. One retired while another thread resolves in its family waits on the list for that
+/// resolution to end, which reclaims it (``reclaim()``).
 ///
 /// `@unchecked Sendable`: `waiting` is guarded by `lock`.
 final class RetiredEntries: @unchecked Sendable {
