@@ -113,7 +113,9 @@ public struct ResolutionError: Error, CustomStringConvertible, Sendable {
     public var name: String? { details.name }
     /// The argument types it was requested with (`(Game, Int)`), or nil for none.
     public var argumentTypes: String? { details.argumentTypes }
-    /// The services being resolved, outermost first, ending with the one that failed.
+    /// The services being resolved, outermost first, ending with the one that failed. Each is
+    /// the service type as written in Swift, followed by its name in parentheses when it was
+    /// resolved under one: `["Root", "Session", "APIClient(\"mock\")"]`.
     public var path: [String] { details.path }
     /// Registrations of the same service type that did not match, as `register` calls.
     public var nearMisses: [String] { details.nearMisses }
