@@ -55,7 +55,7 @@ struct RetirementTests {
             shared.memory.0.deallocate()
             shared.memory.1.deallocate()
         }
-        let rounds = 10_000
+        let rounds = 5_000
         let finished = Counter()
         let found = Counter()
         let freed = Counter()
