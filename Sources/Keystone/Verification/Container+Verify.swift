@@ -391,7 +391,7 @@ private struct Findings {
         let steps = kind == .cycle ? Self.cycleMembers(error.path) : error.path
         // A missing service, wrong arguments or an async dependency is the fault of the
         // registration that asked; the rest, of the registration that failed.
-        let asked = kind == .missingDependency || kind == .argumentMismatch || kind == .asyncDependency
+        let asked = kind.blamesTheAsker
         let blamed =
             asked ? (requester ?? root).location.description : (error.registeredAt ?? root.location.description)
         add(

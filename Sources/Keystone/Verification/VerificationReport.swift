@@ -57,6 +57,13 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
 
             /// The kind in words, such as `captive dependency`.
             public var description: String { rawValue }
+
+            /// Whether a problem of this kind is the fault of the registration that asked (a
+            /// missing dependency, wrong arguments, an async dependency), not of the one asked
+            /// for: ``Problem/registeredAt`` then names the asking one.
+            var blamesTheAsker: Bool {
+                self == .missingDependency || self == .argumentMismatch || self == .asyncDependency
+            }
         }
 
         /// What kind of problem.
@@ -89,8 +96,7 @@ public struct VerificationReport: Sendable, CustomStringConvertible {
             let text =
                 "\(kind.description.prefix(1).uppercased() + kind.description.dropFirst()): "
                 + "\(path.joined(separator: " → "))\n     \(message)"
-            guard let registeredAt, kind == .missingDependency || kind == .argumentMismatch || kind == .asyncDependency
-            else { return text }
+            guard let registeredAt, kind.blamesTheAsker else { return text }
             return text + "\n     Asked for by the factory registered at \(registeredAt)."
         }
     }
