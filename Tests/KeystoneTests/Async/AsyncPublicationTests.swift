@@ -175,6 +175,13 @@ struct AsyncPublicationTests {
             for index in 0..<2_000 {
                 if index % 100 == 99 { register() } else { container.reset(.singleton) }
             }
+            // On a loaded machine the readers may not have run during those releases: go on
+            // releasing until one of them has built again (bounded), so that the race happened.
+            var more = 0
+            while built.all.count < 2 && more < 2_000_000 {
+                container.reset(.singleton)
+                more += 1
+            }
             released.increment()
         }.start()
         await withTaskGroup(of: Void.self) { group in
