@@ -298,17 +298,35 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         _modify { yield &asyncParts!.build }
     }
 
-    /// What a request scope keeps of `value`, an instance of this `.request` registration: the
-    /// object itself for a class, a box otherwise.
+    /// What a request scope keeps of `value`, an instance of this `.request` registration, with
+    /// a reference of its own: the object itself for a class, a box otherwise.
     @inline(__always)
-    func requestStored(_ value: Service) -> AnyObject {
-        keepsObjectItself ? unsafeBitCast(value, to: AnyObject.self) : makeBox(value)
+    func requestStored(_ value: Service) -> Unmanaged<AnyObject> {
+        guard keepsObjectItself else { return .passRetained(makeBox(value)) }
+        // `Service` is a class: `value` is one strong reference. Its bits are read and retained
+        // once (a copy of `value` in this unspecialised code goes through its type's value
+        // witnesses, which cost more than the retain itself).
+        return unsafeBitCast(value, to: Unmanaged<AnyObject>.self).retain()
     }
 
-    /// The instance that ``requestStored(_:)`` made `stored` of.
+    /// The instance that ``requestStored(_:)`` made `stored` of, taking over the reference
+    /// `stored` comes with.
     @inline(__always)
-    func requestInstance(_ stored: AnyObject) -> Service {
-        keepsObjectItself ? instance(itself: stored) : unsafeDowncast(stored, to: InstanceBox<Service>.self).value
+    func requestInstance(taking stored: Unmanaged<AnyObject>) -> Service {
+        guard keepsObjectItself else {
+            return unsafeDowncast(stored.takeRetainedValue(), to: InstanceBox<Service>.self).value
+        }
+        // `Service` is a class: the reference is moved into the result as it is, with no
+        // retain and release (the layout of a class reference is one pointer).
+        var object = stored.toOpaque()
+        return Self.move(from: &object)
+    }
+
+    /// Moves the `Service` out of `word`, a class reference, as it is (no closure: in this
+    /// unspecialised code the `withUnsafe…` functions' closures are real calls).
+    @inline(__always)
+    private static func move(from word: UnsafeMutableRawPointer) -> Service {
+        word.bindMemory(to: Service.self, capacity: 1).move()
     }
 
     /// `object` as the instance it is, for a registration that keeps its instances as the

@@ -126,14 +126,20 @@ extension ResolutionContext {
     /// ``resolve(_:resolver:arguments:)`` of a plain `.request` entry
     /// (``AnyEntry/Path/plainInRequest``) while neither verification nor a logger watches:
     /// only its request scope's claim, the factory and the store. The checks, the logger and
-    /// the resolution's `instances` are skipped (such an entry is never among them).
+    /// the resolution's `instances` are skipped (such an entry is never among them); the
+    /// claim tells a cycle (the entry already on this resolution's path: its row's builder is
+    /// this resolution).
     @inline(never)
     private func resolveInRequest<Service>(
         _ entry: AnyEntry,
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if isBuilding(entry) { throw Failure.cycle(entry, path: pathSteps, acrossThreads: false) }
+        // A resolution this one was started from, on this thread, may be building it: a cycle
+        // that the claim, which knows only this resolution, would take for a wait.
+        if _slowPath(origin != nil) && isBuilding(entry) {
+            throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
+        }
         return try inRequest(unsafeDowncast(entry, to: Entry<Service>.self), resolver: resolver, arguments: arguments)
     }
 
@@ -312,32 +318,50 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        guard let scope = requestScope else {
+        // Borrowed: the scope is alive while this resolution runs (see `requestScopeWord`).
+        guard let scope = requestScopeWord else {
             throw Failure.noRequestScope(entry, path: pathSteps)
         }
         // A request value is read from the scope each time, not kept: it is the caller's.
         if entry.isRequestValue && !entry.hasAfterCreation {
-            if scope.isEnded { throw Failure.requestEnded(entry, path: pathSteps) }
+            if try scope.borrow({ $0.isEnded }) { throw Failure.requestEnded(entry, path: pathSteps) }
             return try makePlain(.passUnretained(entry), resolver: resolver, arguments: arguments)
         }
-        switch scope.claim(entry, by: self) {
+        let row: Int
+        switch try scope.borrow({ $0.claim(entry, by: self) }) {
         case .built(let stored):
-            return entry.requestInstance(stored)
+            return entry.requestInstance(taking: stored)
+        case .reentered:
+            throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
         case .cycle:
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
         case .ended:
+            // Ended while this resolution builds it: the cycle is the error.
+            if isBuilding(entry) { throw Failure.cycle(entry, path: pathSteps, acrossThreads: false) }
             throw Failure.requestEnded(entry, path: pathSteps)
-        case .build:
-            break
+        case .build(let claimed):
+            row = claimed
         }
         let value: Service
         do throws(ResolutionError) {
-            value = try make(entry, resolver: resolver, arguments: arguments)
+            if entry.hasAfterCreation {
+                value = try make(entry, resolver: resolver, arguments: arguments)
+            } else {
+                // No hook: only the factory, on the path (its cycle is the claim's to tell).
+                push(entry)
+                defer { pop() }
+                do {
+                    value = try entry.factory(resolver, arguments)
+                } catch {
+                    throw wrap(error, from: entry)
+                }
+            }
         } catch {
-            scope.abandon(entry)
+            try scope.borrow { $0.abandon(row: row) }
             throw error
         }
-        scope.store(entry.requestStored(value), for: entry)
+        let stored = entry.requestStored(value)
+        try scope.borrow { $0.store(stored, inRow: row, for: entry) }
         return value
     }
 

@@ -68,7 +68,18 @@ final class ResolutionContext: @unchecked Sendable {
     /// The request scope this resolution builds `.request` services in; nil outside one.
     /// Set when the resolution begins, and kept by a context whose resolver escaped, so that
     /// a resolver stored during a request resolves in that request later.
-    private(set) var requestScope: RequestScope?
+    var requestScope: RequestScope? { requestScopeWord?.takeUnretainedValue() }
+
+    /// ``requestScope``, unretained (a retain and a release on every resolve of a request
+    /// scope): while the resolution runs, whoever started it holds the scope (the scope's
+    /// resolve, or the resolution this one was started from); a context whose resolver
+    /// escaped holds it in `keptRequestScope` from when it finishes. Never changed while a
+    /// resolver of the context may read it on another thread: set when the resolution
+    /// begins, emptied when it finishes unless a resolver escaped.
+    private(set) var requestScopeWord: Unmanaged<RequestScope>?
+
+    /// The request scope, kept by a context whose resolver escaped (see ``requestScopeWord``).
+    private var keptRequestScope: RequestScope?
 
     /// The resolver of the awaited resolution this one runs in, when an async factory resolved
     /// a synchronous registration with it: that resolution shares its `.graph` instances with
@@ -92,7 +103,7 @@ final class ResolutionContext: @unchecked Sendable {
         self.root = .passUnretained(root)
         self.origin = origin
         self.observer = observer
-        self.requestScope = requestScope
+        self.requestScopeWord = requestScope.map { .passUnretained($0) }
         self.awaited = awaited
         isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
         pathStorage = .allocate(capacity: pathCapacity)
@@ -125,7 +136,7 @@ final class ResolutionContext: @unchecked Sendable {
         context.restart(root: root)
         if let origin { context.origin = origin }  // a spare's is nil already
         if let observer { context.observer = observer }  // a spare's is nil already
-        if let requestScope { context.requestScope = requestScope }  // a spare's is nil already
+        if let requestScope { context.requestScopeWord = .passUnretained(requestScope) }  // a spare's is nil already
         if let awaited { context.awaited = awaited }  // a spare's is nil already
         if origin != nil || observer != nil || awaited != nil { context.isLinked = true }
         return context
@@ -138,7 +149,7 @@ final class ResolutionContext: @unchecked Sendable {
         self.root = .passUnretained(root)
         finished = false
         if let requestScope {
-            self.requestScope = requestScope
+            requestScopeWord = .passUnretained(requestScope)
             isLinked = true
         }
     }
@@ -181,7 +192,7 @@ final class ResolutionContext: @unchecked Sendable {
                 // Each tested first: storing nil releases the old value, even a nil one.
                 if context.origin != nil { context.origin = nil }
                 if context.observer != nil { context.observer = nil }
-                if context.requestScope != nil { context.requestScope = nil }
+                context.requestScopeWord = nil
                 if context.awaited != nil { context.awaited = nil }
                 context.isLinked = false
             }
@@ -201,6 +212,8 @@ final class ResolutionContext: @unchecked Sendable {
                 current = container.parent
             }
             context.escapedOwners = chain
+            // Alive here: whoever started this resolution still holds it.
+            context.keptRequestScope = context.requestScope
             context.finished = true
             context.root = nil
         }

@@ -209,12 +209,18 @@ public final class RequestScope: @unchecked Sendable {
     // MARK: - The engine's side
 
     /// What a resolution is to do about a `.request` entry.
+    ///
+    /// Trivial (no reference in it), so that a claim is handed back without a retain and a
+    /// release of its payload.
     enum Claim {
-        /// Use this instance (an `InstanceBox` of the entry's service).
-        case built(AnyObject)
-        /// Build it, then ``store(_:for:)`` or ``abandon(_:)``.
-        case build
-        /// Waiting would never end: a cycle.
+        /// Use this instance (as ``AnyEntry/requestStored`` made it), retained for the caller,
+        /// who takes the reference over.
+        case built(Unmanaged<AnyObject>)
+        /// Build it, then ``store(_:inRow:for:)`` or ``abandon(row:)`` the row at this index.
+        case build(row: Int)
+        /// The resolution asking builds it already: a cycle within the resolution.
+        case reentered
+        /// Waiting would never end: a cycle across resolutions.
         case cycle
         /// The scope has ended.
         case ended
@@ -231,19 +237,23 @@ public final class RequestScope: @unchecked Sendable {
             guard let index = index(of: entry) else {
                 var row = Row(entry: entry, id: ObjectIdentifier(entry), box: nil)
                 _ = row.build.claim(by: me, isSameBuilder: Self.isSameContext)
-                if first == nil { first = row } else { more.append(row) }
-                return .build
+                if first == nil {
+                    first = row
+                    return .build(row: 0)
+                }
+                more.append(row)
+                return .build(row: more.count)
             }
             let claim = withRow(index) { row -> BuildState<Builder>.Claim? in
                 row.box == nil ? row.build.claim(by: me, isSameBuilder: Self.isSameContext) : nil
             }
             switch claim {
             case nil:
-                return withRow(index) { .built($0.box!) }
+                return withRow(index) { .built(Unmanaged.passRetained($0.box!)) }
             case .build:
-                return .build
+                return .build(row: index)
             case .reentered:
-                return .cycle
+                return .reentered
             case .wait(let builder):
                 if BuildCoordinator.beginWaiting(context, forRequestBuiltBy: builder.takeUnretainedValue()) {
                     withRow(index) { $0.build.stopWaiting() }
@@ -272,16 +282,16 @@ public final class RequestScope: @unchecked Sendable {
         BuildCoordinator.endWaiting(forRequestBuilder: waiters)
     }
 
-    /// Keeps `box`, the instance built for `entry`, and wakes those waiting for it. Built after
-    /// the scope ended, it is disposed at once (the caller still gets it).
-    func store(_ box: consuming AnyObject, for entry: AnyEntry) {
-        // Taken, not copied: the caller's reference becomes the row's.
-        var taken: AnyObject? = consume box
+    /// Keeps `box` (retained: the caller's reference becomes the row's), the instance built
+    /// for `entry` in the row at `index` (as ``claim(_:by:)`` gave it), and wakes those waiting
+    /// for it. Built after the scope ended, it is disposed at once (the caller still gets it).
+    func store(_ box: Unmanaged<AnyObject>, inRow index: Int, for entry: AnyEntry) {
         let late: Bool = gate.lock.withLock {
-            guard !hasEnded, let index = index(of: entry) else { return true }
+            // An ended scope has given its rows away.
+            guard !hasEnded else { return true }
             finished += 1
             let wake = withRow(index) { row in
-                row.box = taken.take()
+                row.box = box.takeRetainedValue()
                 row.finished = finished
                 return row.build.finish()
             }
@@ -291,7 +301,7 @@ public final class RequestScope: @unchecked Sendable {
             }
             return false
         }
-        if late, let box = taken { entry.disposeInRequest(box) }
+        if late { entry.disposeInRequest(box.takeRetainedValue()) }
     }
 
     /// Whether this scope holds an instance of `entry` (for the logger's "reused").
@@ -302,11 +312,11 @@ public final class RequestScope: @unchecked Sendable {
         }
     }
 
-    /// Frees `entry` after its build failed: the next resolve (one that waited, or a later one)
-    /// builds it.
-    func abandon(_ entry: AnyEntry) {
+    /// Frees the row at `index` (as ``claim(_:by:)`` gave it) after its build failed: the next
+    /// resolve (one that waited, or a later one) builds it.
+    func abandon(row index: Int) {
         gate.lock.withLock {
-            guard !hasEnded, let index = index(of: entry) else { return }
+            guard !hasEnded else { return }
             if withRow(index, { $0.build.finish() }) {
                 forgetBuilder(ofRow: index)
                 gate.broadcast()

@@ -291,6 +291,27 @@ struct RequestScopeTests {
         defer { request.end() }
         let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Left.self) }
         #expect(error.kind == .cycle)
+        // Within one resolution: the whole path, and no word of another thread.
+        #expect(error.path.count == 3)
+        #expect(!error.description.contains("waiting for this one"))
+    }
+
+    @Test("A request service asked for again by a resolution its own build started is a cycle, not a hang")
+    func cycleThroughANestedResolution() throws {
+        final class Session: Sendable {
+            init(app: Container, request: RequestScope) throws {
+                // A resolve of the request scope itself while the session is built: a second
+                // resolution, on this thread, started from the first.
+                _ = try request.tryResolve(Session.self)
+            }
+        }
+        let app = Container()
+        let request = app.beginRequest()
+        defer { request.end() }
+        app.register(scope: .request) { _ in try Session(app: app, request: request) }
+        let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Session.self) }
+        #expect(error.kind == .cycle)
+        #expect(!error.description.contains("waiting for this one"))
     }
 
     @Test("Resolved from many threads of one request at once, each request service is built once")
