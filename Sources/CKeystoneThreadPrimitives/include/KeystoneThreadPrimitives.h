@@ -268,14 +268,16 @@ static inline bool keystone_set_current_resolution(void *_Nullable context) {
 
 // MARK: - Retired registrations
 //
-// A synchronous resolution's nested lookups use the registration they find in a slot without
+// A synchronous resolution's lookups use the registration they find in a slot without
 // a reference of their own (a retain and a release on every nested resolve): the registration
 // stays alive because whoever takes it out of its slot (a re-registration, `unload`,
 // `dispose`) does not release it while a resolution that began before may still use it.
 //
 // * A thread's outermost resolution notes the epoch in the thread's record before it borrows
 //   its first registration (`keystone_resolving_note`), and 0 when it ends
-//   (`keystone_set_current_resolution`). With the epoch it notes the family of containers it
+//   (`keystone_set_current_resolution`). A top-level resolve's own lookup borrows too, just
+//   before its resolution starts: its note counts as that resolution's, which always follows
+//   on the same thread and ends it. With the epoch it notes the family of containers it
 //   borrows from (a container and its descendants: one tag), or "any" once it borrows from a
 //   second family; only the resolutions of a registration's family (or of any) hold it up, so
 //   that one container's resolutions never delay another's releases.

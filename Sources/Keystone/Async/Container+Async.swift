@@ -149,8 +149,9 @@ extension Container {
             return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
         }
         // A synchronous registration that needs no main actor: resolved here, as `tryResolve`
-        // resolves it, in a synchronous resolution (which gives the probe's reference back).
+        // resolves it, in a synchronous resolution; the probe's reference is given back after.
         if isPlainSynchronous(probe) {
+            defer { probe.release() }
             do {
                 return try resolveUncached(key, found: probe, name: name, arguments: repeat each arguments)
             } catch  where error.kind == .mainActorOnly {

@@ -145,7 +145,7 @@ extension Container {
                 do throws(ResolutionError) {
                     let service: Service = try resolveUncached(
                         member.key,
-                        found: registry.lookUpEntry(member.key),  // given back by `resolveUncached`
+                        found: registry.lookUpForResolve(member.key),
                         name: name,
                         argumentTypes: argumentTypes,
                         arguments: UnsafeRawPointer(pointer)

@@ -40,7 +40,9 @@ extension Container {
     /// Resolves `key` when no held instance answers: a new top-level resolution, linked to the
     /// one running on this thread, if any (a factory that called `container.resolve`), in
     /// `requestScope` if given (a ``RequestScope``'s resolve). `found` is what this container
-    /// has for `key`, already looked up by the caller; this gives its reference back.
+    /// has for `key`, already looked up by the caller, who keeps it alive: borrowed, from
+    /// ``Registry/probeForResolve(_:)`` (the resolution this runs keeps it alive, and ends its
+    /// thread's note), or retained, given back by the caller afterwards.
     @usableFromInline
     @inline(never)
     func resolveUncached<Service>(
@@ -51,7 +53,6 @@ extension Container {
         arguments: UnsafeRawPointer,
         requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
-        defer { found.release() }
         // The usual case: nothing else resolves on this thread, and it has a spare context.
         guard keystone_get_current_resolution() == nil, let spare = keystone_take_spare_resolution() else {
             let origin = CurrentResolution.context

@@ -598,11 +598,24 @@ final class Registry: @unchecked Sendable {
         }
     }
 
-    /// ``probe(for:protect:awaited:)`` for a top-level resolve: the published instance is
-    /// answered unless the container has a logger (whose slow path reports the resolve).
+    /// ``probe(for:protect:awaited:)`` for a top-level synchronous resolve: the published
+    /// instance is answered unless the container has a logger (whose slow path reports the
+    /// resolve). The registration comes borrowed, as a nested resolve's does
+    /// (``probeInResolution(for:protect:)``): the lookup notes the thread's resolution before it
+    /// reads it, so that it stays alive until the resolution that ``Container/resolveUncached``
+    /// runs with it ends (a retain and a release fewer on every top-level resolve). The caller
+    /// goes on with it to `resolveUncached` and never gives it back.
     @usableFromInline
     func probeForResolve(_ key: RegistryKey) -> Probe {
-        look(for: key, protect: _fastPath(!isLogging), awaited: false, retains: true)
+        look(for: key, protect: _fastPath(!isLogging), awaited: false, retains: false)
+    }
+
+    /// ``probeForResolve(_:)`` without the published instance: the registration, borrowed,
+    /// for a top-level resolve that `resolveUncached` runs at once (a collection's
+    /// contributions, each resolved by its own key).
+    @usableFromInline
+    func lookUpForResolve(_ key: RegistryKey) -> Probe {
+        look(for: key, protect: false, awaited: false, retains: false)
     }
 
     /// ``probeForResolve(_:)`` for an awaited resolve, which may read an async registration's

@@ -3,9 +3,11 @@ import CKeystoneThreadPrimitives
 /// Registrations taken out of their slots (by a re-registration, a registration's `then` or
 /// `onDispose`, `unload` or `dispose`), kept until no resolution that may still use them runs.
 ///
-/// A synchronous resolution's nested lookups (``Resolver/probe(for:)``) use the registration
-/// they find without taking a reference to it: on a graph of four that was about a hundred
-/// instructions per nested resolve, a retain, a release and the code around them. What keeps
+/// A synchronous resolution's lookups (the top-level one, ``Registry/probeForResolve(_:)``,
+/// made just before the resolution starts, and its nested ones, ``Resolver/probe(for:)``) use
+/// the registration they find without taking a reference to it: on a graph of four that was
+/// about a hundred instructions per nested resolve, a retain, a release and the code around
+/// them. What keeps
 /// such a registration alive instead is this list: whoever takes one out of its slot hands it
 /// here, and it is released only once every thread runs no resolution, or one that began after
 /// it was taken out. Only the resolutions of the registration's family of containers (a root

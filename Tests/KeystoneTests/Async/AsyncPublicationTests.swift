@@ -33,7 +33,7 @@ struct AsyncPublicationTests {
             Issue.record("an awaited read found no published instance: \(awaited)")
             awaited.release()
         }
-        let synchronous = container.registry.probeForResolve(Self.key)
+        let synchronous = container.registry.probe(for: Self.key, protect: true)
         #expect(synchronous.published == nil)
         synchronous.release()
     }
@@ -128,7 +128,7 @@ struct AsyncPublicationTests {
             Issue.record("an awaited read of the bound type found nothing published: \(awaited)")
             awaited.release()
         }
-        let synchronous = container.registry.probeForResolve(storeKey)
+        let synchronous = container.registry.probe(for: storeKey, protect: true)
         #expect(synchronous.published == nil)
         synchronous.release()
         let error = #expect(throws: ResolutionError.self) { try container.tryResolve(AsyncStore.self) }

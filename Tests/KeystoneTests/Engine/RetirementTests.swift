@@ -202,6 +202,31 @@ struct RetirementTests {
         #expect(released.value + RetiredEntries.waiting(of: Leaf.self) == 1)
     }
 
+    @Test("A top-level resolve's registration, taken out while its factory runs, is released when the resolution ends")
+    func topLevelTakenOutByItsOwnFactory() throws {
+        let container = Container()
+        let released = Counter()
+        let heldWhileBuilding = Counter()
+        let hooked = Counter()
+        let marker = Marker(9, released: released)
+        // Resolved at the top (the registration the resolve itself looked up, not a nested
+        // one), which its own factory takes out.
+        container.register(Leaf.self, scope: .transient) { _ in
+            container.dispose()
+            if released.value == 0 { heldWhileBuilding.increment() }
+            return Leaf(9)
+        }
+        .then { _, _ in
+            if marker.value == 9 { hooked.increment() }
+        }
+        _ = consume marker
+        let leaf = try container.tryResolve(Leaf.self)
+        #expect(leaf.value == 9)
+        #expect(heldWhileBuilding.value == 1)
+        #expect(hooked.value == 1)
+        #expect(released.value + RetiredEntries.waiting(of: Leaf.self) == 1)
+    }
+
     @Test("A registration waits only for resolutions of its own family of containers")
     func onlyItsFamilyHoldsItUp() throws {
         let resolving = Container()
