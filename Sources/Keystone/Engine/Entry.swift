@@ -79,6 +79,10 @@ class AnyEntry: @unchecked Sendable {
         /// request value, no `then` hooks, no synchronous-resolve check (see
         /// `ResolutionContext.resolveInRequest`).
         case plainInRequest
+        /// Only the resolution's record of its instance, the factory and the record: `.graph`
+        /// (the default scope), no `then` hooks, no synchronous-resolve check (see
+        /// `ResolutionContext.resolveInGraph`).
+        case plainGraph
     }
     /// What ``Container/verify(samples:)`` does with this registration.
     let verification: VerificationMode
@@ -157,6 +161,8 @@ class AnyEntry: @unchecked Sendable {
             self.path = .plain
         } else if isRequestScoped && !isRequestValue && !hasAfterCreation && !needsSynchronousCheck {
             self.path = .plainInRequest
+        } else if case .graph = scope.kind, !hasAfterCreation && !needsSynchronousCheck {
+            self.path = .plainGraph
         } else {
             self.path = .full
         }

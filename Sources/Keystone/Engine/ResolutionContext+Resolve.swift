@@ -70,8 +70,9 @@ extension ResolutionContext {
             // The caller's reference keeps the entry alive to the end of this call; it is used
             // borrowed, so that it takes no more references.
             // A plain transient (the usual factory) needs no scope, hook or check: only the
-            // cycle check and the factory call. A plain `.request` service needs its request
-            // scope besides.
+            // cycle check and the factory call. A plain `.graph` service needs this
+            // resolution's record of its instance besides, a plain `.request` service its
+            // request scope.
             let path = entry._withUnsafeGuaranteedRef { $0.path }
             let isShort =
                 path != .full && observer == nil
@@ -87,7 +88,12 @@ extension ResolutionContext {
             // rethrows untyped: the error is this function's own `ResolutionError`.
             do {
                 return try entry._withUnsafeGuaranteedRef { entry in
-                    if isShort { return try resolveInRequest(entry, resolver: resolver, arguments: arguments) }
+                    if isShort {
+                        if path == .plainGraph {
+                            return try resolveInGraph(entry, resolver: resolver, arguments: arguments)
+                        }
+                        return try resolveInRequest(entry, resolver: resolver, arguments: arguments)
+                    }
                     return try resolve(entry, resolver: resolver, arguments: arguments) as Service
                 }
             } catch {
@@ -121,6 +127,36 @@ extension ResolutionContext {
         return try resolve(
             unsafeDowncast(entry, to: Entry<Service>.self), owner: resolver.owner, resolver: resolver,
             arguments: arguments)
+    }
+
+    /// ``resolve(_:resolver:arguments:)`` of a plain `.graph` entry (``AnyEntry/Path/plainGraph``)
+    /// while neither verification nor a logger watches: its instance in this resolution if it
+    /// has one, otherwise the cycle check, the factory, and the record of the instance. What
+    /// ``resolveUnreported(_:owner:resolver:arguments:)`` and ``make(_:resolver:arguments:)`` do
+    /// for it, without their other scopes' and hooks' steps; a resolution that an awaited one
+    /// started (whose `.graph` instances that one shares) takes the full path.
+    @inline(never)
+    private func resolveInGraph<Service>(
+        _ entry: AnyEntry,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        if !instances.isEmpty, let position = instances.position(of: entry) {
+            return instances.value(at: position, as: Service.self)
+        }
+        if _slowPath(awaited != nil) { return try resolve(entry, resolver: resolver, arguments: arguments) }
+        let typed = unsafeDowncast(entry, to: Entry<Service>.self)
+        if isBuilding(entry) { throw Failure.cycle(typed, path: pathSteps, acrossThreads: false) }
+        push(entry)
+        defer { pop() }
+        let value: Service
+        do {
+            value = try typed.factory(resolver, arguments)
+        } catch {
+            throw wrap(error, from: typed)
+        }
+        instances.insert(value, for: entry)
+        return value
     }
 
     /// ``resolve(_:resolver:arguments:)`` of a plain `.request` entry
