@@ -147,16 +147,27 @@ extension ResolutionContext {
         if _slowPath(awaited != nil) { return try resolve(entry, resolver: resolver, arguments: arguments) }
         let typed = unsafeDowncast(entry, to: Entry<Service>.self)
         if isBuilding(entry) { throw Failure.cycle(typed, path: pathSteps, acrossThreads: false) }
-        push(entry)
-        defer { pop() }
-        let value: Service
-        do {
-            value = try typed.factory(resolver, arguments)
-        } catch {
-            throw wrap(error, from: typed)
-        }
+        let value = try callFactory(typed, resolver: resolver, arguments: arguments)
         instances.insert(value, for: entry)
         return value
+    }
+
+    /// Calls `entry`'s factory with `entry` on the path, for a registration with no hook to
+    /// run after it (``make(_:resolver:arguments:)`` keeps the entry on the path while its
+    /// hooks run).
+    @inline(__always)
+    private func callFactory<Service>(
+        _ entry: Entry<Service>,
+        resolver: Resolver,
+        arguments: UnsafeRawPointer
+    ) throws(ResolutionError) -> Service {
+        push(entry)
+        defer { pop() }
+        do {
+            return try entry.factory(resolver, arguments)
+        } catch {
+            throw wrap(error, from: entry)
+        }
     }
 
     /// ``resolve(_:resolver:arguments:)`` of a plain `.request` entry
@@ -384,13 +395,7 @@ extension ResolutionContext {
                 value = try make(entry, resolver: resolver, arguments: arguments)
             } else {
                 // No hook: only the factory, on the path (its cycle is the claim's to tell).
-                push(entry)
-                defer { pop() }
-                do {
-                    value = try entry.factory(resolver, arguments)
-                } catch {
-                    throw wrap(error, from: entry)
-                }
+                value = try callFactory(entry, resolver: resolver, arguments: arguments)
             }
         } catch {
             try scope.borrow { $0.abandon(row: row) }
