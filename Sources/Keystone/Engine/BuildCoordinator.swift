@@ -28,10 +28,17 @@
 ///
 /// The chain is read under one process-wide lock, ``waitGraph``, which only contended
 /// builds take: a resolution about to wait records what it waits for
-/// (`ResolutionContext.waitingFor`) under it, and every claim or finish of an entry's build
-/// made while the entry has waiters is made under it too (``claim(_:by:)``, ``finish(_:)``). So the walk reads,
-/// under that lock alone, a `builder` that is current for every entry someone waits for —
-/// and such a builder is alive, since it is still building. A resolution that waits for a
+/// (`ResolutionContext.waitingFor`) under it, and every change of an entry's build state made
+/// while the entry has waiters is made under it too: a claim or finish (``claim(_:by:)``,
+/// ``finish(_:)``), and a waiter that stops waiting, together with forgetting what it waited
+/// for (``endWaiting(_:for:)``, and in ``beginWaiting(_:for:builtBy:)`` when it would wait
+/// forever). So the walk reads, under that lock alone, a build state that no one changes
+/// meanwhile, whose `builder` is current for every entry someone waits for — and such a
+/// builder is alive, since it is still building. (A waiter that stopped waiting under the
+/// container's lock alone, after forgetting under this one, raced a walk that another waiter of
+/// the same entry began: a change of `waiters` is an access to the whole build state, which
+/// the walk reads; a test that chains waits from children into their parent caught it under
+/// ThreadSanitizer.) A resolution that waits for a
 /// `.request` instance records its builder itself (`ResolutionContext.waitingForRequestBuilder`),
 /// which the request scope clears under this lock before that build ends. Lock order: a
 /// container's build lock or a request scope's lock, then ``waitGraph``, then a slot's lock.
@@ -44,12 +51,16 @@ enum BuildCoordinator {
     /// wait forever. Called with the owner container's build lock held, after counting the
     /// waiter in its build state.
     ///
-    /// - Returns: Whether waiting would deadlock (nothing is recorded then).
+    /// - Returns: Whether waiting would deadlock (nothing is recorded then, and `context` is no
+    ///   longer counted as a waiter).
     static func beginWaiting(_ context: ResolutionContext, for entry: AnyEntry, builtBy builder: ResolutionContext)
         -> Bool
     {
         waitGraph.withLock {
-            if wouldWaitForever(context, on: builder) { return true }
+            if wouldWaitForever(context, on: builder) {
+                entry.build.stopWaiting()
+                return true
+            }
             context.waitingFor = entry
             return false
         }
@@ -86,8 +97,17 @@ enum BuildCoordinator {
         return false
     }
 
-    /// Forgets what `context` waited for. Called with the build lock (or the request scope's
-    /// lock) held, after waking.
+    /// Forgets that `context` waited for `entry`'s build, and stops counting it as a waiter.
+    /// Called with the owner container's build lock held, after waking.
+    static func endWaiting(_ context: ResolutionContext, for entry: AnyEntry) {
+        waitGraph.withLock {
+            context.waitingFor = nil
+            entry.build.stopWaiting()
+        }
+    }
+
+    /// Forgets what `context` waited for. Called with the request scope's lock held, after
+    /// waking.
     static func endWaiting(_ context: ResolutionContext) {
         waitGraph.withLock {
             context.waitingFor = nil

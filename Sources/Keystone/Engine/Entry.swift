@@ -100,10 +100,9 @@ class AnyEntry: @unchecked Sendable {
     var publishesConversion = false
 
     /// Who builds this entry's shared instance synchronously right now, and how many wait for
-    /// it. Guarded by the owner container's build lock; while it has waiters, its builder is
-    /// written under ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
-    /// `final`, so that reading `build.builder` loads that field alone (the wait-graph walk
-    /// reads it while the owner's build lock, not held there, guards `build.waiters`).
+    /// it. Guarded by the owner container's build lock; while it has waiters, it is changed
+    /// under ``BuildCoordinator/waitGraph`` as well (see ``BuildCoordinator``).
+    /// `final`, so that the wait-graph walk reads `build.builder` directly, with no accessor.
     final var build = BuildState<ResolutionContext>()
 
     /// For an async shared registration whose build awaits another build in flight: the

@@ -536,13 +536,11 @@ extension ResolutionContext {
             case .wait(let builder):
                 // Contended: another resolution builds it. Wait, unless that would never end.
                 if BuildCoordinator.beginWaiting(self, for: entry, builtBy: builder) {
-                    entry.build.stopWaiting()
                     builds.lock.unlock()
                     throw Failure.cycle(entry, path: pathSteps, acrossThreads: true)
                 }
                 builds.wait()
-                BuildCoordinator.endWaiting(self)
-                entry.build.stopWaiting()
+                BuildCoordinator.endWaiting(self, for: entry)
             }
         }
         builds.lock.unlock()
