@@ -21,7 +21,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient named optional-hit bound-transient injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient named optional-hit bound-transient injected lazy-injected weak-lazy-injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     case "$1" in register1k*) n=5 ;; esac

@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|lazy-injected|weak-lazy-injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -274,6 +274,15 @@ consume(moduleContainer.resolve(Root.self))
 /// The owner of `injected`: its dependency injected with `@Injected` from `container`.
 struct InjectedOwner {
     @Injected(container: container) var widget: Widget
+}
+/// The owner of `weak-lazy-injected`: a singleton it does not own, injected on first read and
+/// held weakly.
+final class WeakLazyOwner {
+    @WeakLazyInjected(container: container) var store: Store?
+}
+/// The owner of `lazy-injected`: the same singleton, held strongly.
+final class LazyOwner {
+    @LazyInjected(container: container) var store: Store
 }
 /// The container of `resolve-all`: three contributions to a collection, in the default scope.
 /// A container of its own, since contributions give a container the state that collections
@@ -365,6 +374,16 @@ case "optional-hit":
     for _ in 0..<iterations { consume(container.resolveOptional(Widget.self)) }
 case "graph4-module":
     for _ in 0..<iterations { consume(moduleContainer.resolve(Root.self)) }
+case "weak-lazy-injected":
+    // A `@WeakLazyInjected` property read again and again, after its first read.
+    let owner = WeakLazyOwner()
+    consume(owner.store)
+    for _ in 0..<iterations { consume(owner.store) }
+case "lazy-injected":
+    // A `@LazyInjected` property read again and again, after its first read.
+    let owner = LazyOwner()
+    consume(owner.store)
+    for _ in 0..<iterations { consume(owner.store) }
 case "injected":
     // An object whose transient dependency is a property wrapper: made, and the property read.
     for _ in 0..<iterations { consume(InjectedOwner().widget) }

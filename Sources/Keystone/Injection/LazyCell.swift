@@ -26,7 +26,12 @@ package final class LazyCell<Value>: @unchecked Sendable {
     /// ``firstStoredProperty(of:as:)``).
     private var gateWords = ConditionLock.Words()
     private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
-    private var held: Value?
+    /// The value, in a box (a ``LazyCellValue``): a `Value?` here made each read, in the
+    /// cell's unspecialised code, ask the runtime for `Optional<Value>`'s metadata (about 300
+    /// instructions of every warm read of a `@LazyInjected` property). Guarded by `gate.lock`,
+    /// which already makes its accesses exclusive: the run-time exclusivity check (a
+    /// thread-local access set on each access) is turned off.
+    @exclusivity(unchecked) private var held: AnyObject?
     private var state = BuildState<pthread_t>()
 
     package init() {
@@ -44,6 +49,12 @@ package final class LazyCell<Value>: @unchecked Sendable {
     ///   - build: Makes the value. Runs with no lock held.
     ///   - reentered: The error for a `build` that reads this same cell on its own thread
     ///     (for a `build` that cannot fail, a trap: `E` is `Never`).
+    /// The value in `box`, a ``LazyCellValue`` of this cell's.
+    @inline(__always)
+    private static func unboxed(_ box: AnyObject) -> Value {
+        unsafeDowncast(box, to: LazyCellValue<Value>.self).value
+    }
+
     package func value<E: Error>(
         build: () throws(E) -> Value,
         reentered: () -> E
@@ -53,7 +64,7 @@ package final class LazyCell<Value>: @unchecked Sendable {
         while true {
             if let held {
                 gate.lock.unlock()
-                return held
+                return Self.unboxed(held)
             }
             switch state.claim(by: me, isSameBuilder: isSameThread) {
             case .reentered:
@@ -74,7 +85,7 @@ package final class LazyCell<Value>: @unchecked Sendable {
                     throw error
                 }
                 gate.lock.withLock {
-                    held = value
+                    held = LazyCellValue(value)
                     if state.finish() { gate.broadcast() }
                 }
                 return value
@@ -84,7 +95,7 @@ package final class LazyCell<Value>: @unchecked Sendable {
 
     /// The held value, or nil while empty or building.
     package var current: Value? {
-        gate.lock.withLock { held }
+        gate.lock.withLock { held.map(Self.unboxed) }
     }
 
     /// Holds `value` in place of what was held (a wrapper written to); returns the value it
@@ -93,8 +104,8 @@ package final class LazyCell<Value>: @unchecked Sendable {
     @discardableResult
     package func store(_ value: Value) -> Value? {
         gate.lock.withLock {
-            defer { held = value }
-            return held
+            defer { held = LazyCellValue(value) }
+            return held.map(Self.unboxed)
         }
     }
 
@@ -104,7 +115,7 @@ package final class LazyCell<Value>: @unchecked Sendable {
     package func clear() -> Value? {
         gate.lock.withLock {
             defer { held = nil }
-            return held
+            return held.map(Self.unboxed)
         }
     }
 }
@@ -124,4 +135,10 @@ extension Failure {
                 "do not read a lazy dependency from a factory it depends on; pass the dependency in, or complete the link with `.then`."
         )
     }
+}
+
+/// A ``LazyCell``'s value, boxed.
+private final class LazyCellValue<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
