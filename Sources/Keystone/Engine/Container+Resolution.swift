@@ -202,7 +202,7 @@ extension Container {
     ///   - reportsFailure: Whether a failure goes to the logger: not for a resolution that an
     ///     awaited resolve starts for a synchronous registration, whose failure that resolve
     ///     reports, once, from the container it was asked of.
-    @inline(__always)
+    @inline(never)
     func resolveInNewContext<Service>(
         _ key: RegistryKey,
         found: Probe,
@@ -219,13 +219,21 @@ extension Container {
             root: self, origin: origin, observer: observer, requestScope: requestScope, awaited: awaited)
         let previous = CurrentResolution.context
         _ = CurrentResolution.set(context)
-        defer {
+        // The context is handed to `finish` as its last use on each path (not from a `defer`,
+        // where a debug build keeps a copy of it, which made every such context look kept by
+        // a resolver: none became the thread's spare, and the tests never ran the spare path).
+        do {
+            let value: Service = try run(
+                key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments,
+                reportsFailure: reportsFailure)
             if _slowPath(CurrentResolution.set(previous)) { RetiredEntries.reclaim() }
-            ResolutionContext.finish(context)
+            ResolutionContext.finish(consume context)
+            return value
+        } catch {
+            if _slowPath(CurrentResolution.set(previous)) { RetiredEntries.reclaim() }
+            ResolutionContext.finish(consume context)
+            throw error
         }
-        return try run(
-            key, found: found, in: context, name: name, argumentTypes: argumentTypes, arguments: arguments,
-            reportsFailure: reportsFailure)
     }
 
     /// The registrations of a service type in this container and its parents, for

@@ -138,7 +138,9 @@ final class ResolutionContext: @unchecked Sendable {
         if let observer { context.observer = observer }  // a spare's is nil already
         if let requestScope { context.requestScopeWord = .passUnretained(requestScope) }  // a spare's is nil already
         if let awaited { context.awaited = awaited }  // a spare's is nil already
-        if origin != nil || observer != nil || awaited != nil { context.isLinked = true }
+        // Every field set here is emptied by `finish` only if this is set: a request scope
+        // left behind would be the next resolution's on this thread.
+        if origin != nil || observer != nil || requestScope != nil || awaited != nil { context.isLinked = true }
         return context
     }
 

@@ -296,6 +296,32 @@ struct RequestScopeTests {
         #expect(!error.description.contains("waiting for this one"))
     }
 
+    @Test("A resolver kept from a request and used after its resolution ended leaves no request scope behind")
+    func keptResolverLeavesNoScopeBehind() throws {
+        final class Session: Sendable {}
+        final class Plain: Sendable {}
+        final class Holder: Sendable {
+            let resolver: Resolver
+            init(resolver: Resolver) { self.resolver = resolver }
+        }
+        let app = Container()
+        app.register(scope: .request) { _ in Session() }
+        app.register(scope: .transient) { _ in Plain() }
+        app.register(scope: .transient) { r in Holder(resolver: r) }
+        let request = app.beginRequest()
+        let holder = try request.tryResolve(Holder.self)
+        // A resolution that keeps no resolver: its context is the thread's spare after it,
+        // which the kept resolver's next resolve takes (and left its request scope in).
+        _ = try app.tryResolve(Plain.self)
+        // The kept resolver, used after its resolution ended, resolves in its request.
+        let session: Session = try holder.resolver.resolve()
+        // This thread's next resolution runs outside any request.
+        let error = try #require(throws: ResolutionError.self) { try app.tryResolve(Session.self) }
+        #expect(error.kind == .noRequestScope)
+        #expect(try request.tryResolve(Session.self) === session)
+        request.end()
+    }
+
     @Test("A request service asked for again by a resolution its own build started is a cycle, not a hang")
     func cycleThroughANestedResolution() throws {
         final class Session: Sendable {
