@@ -325,7 +325,7 @@ struct RequestScopeTests {
     @Test("A request service asked for again by a resolution its own build started is a cycle, not a hang")
     func cycleThroughANestedResolution() throws {
         final class Session: Sendable {
-            init(app: Container, request: RequestScope) throws {
+            init(request: RequestScope) throws {
                 // A resolve of the request scope itself while the session is built: a second
                 // resolution, on this thread, started from the first.
                 _ = try request.tryResolve(Session.self)
@@ -334,7 +334,8 @@ struct RequestScopeTests {
         let app = Container()
         let request = app.beginRequest()
         defer { request.end() }
-        app.register(scope: .request) { _ in try Session(app: app, request: request) }
+        // Unowned: the scope holds the container, which holds this factory.
+        app.register(scope: .request) { [unowned request] _ in try Session(request: request) }
         let error = try #require(throws: ResolutionError.self) { try request.tryResolve(Session.self) }
         #expect(error.kind == .cycle)
         #expect(!error.description.contains("waiting for this one"))
