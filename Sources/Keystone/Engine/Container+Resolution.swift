@@ -88,7 +88,7 @@ extension Container {
         )
     }
 
-    /// ``resolveInNewContext(_:slot:origin:name:argumentTypes:arguments:observer:)`` for a
+    /// ``resolveInNewContext(_:found:origin:name:argumentTypes:arguments:observer:requestScope:awaited:reportsFailure:)`` for a
     /// top-level resolution that starts no other (none runs on this thread), in `spare`, the
     /// thread's spare context (taken, retained): without the reference counting of a context
     /// looked up and linked to another.
