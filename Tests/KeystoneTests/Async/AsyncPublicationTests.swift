@@ -202,6 +202,11 @@ struct AsyncPublicationTests {
                         {
                             broken.increment()
                         }
+                        // These resolves never suspend: without a yield, the two readers would
+                        // hold the tasks' threads (two on a two-core machine) until the bound,
+                        // starving every other test, and the second reader, which the releases
+                        // wait for.
+                        await Task.yield()
                     }
                 }
             }
