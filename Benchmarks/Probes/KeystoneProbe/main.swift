@@ -74,14 +74,11 @@ final class RequestHandler: Sendable {
 }
 
 /// A request the way the docs recommend for a server: its services declared once on `app`
-/// (see `requestApp`), a request scope per request, the handler's graph resolved, the scope
-/// ended.
+/// (see `requestApp`), `withRequest` per request, the handler's graph resolved in it, the scope
+/// ended (and kept for the next request).
 @inline(never)
 func handleRequest(in app: Container) -> RequestHandler {
-    let request = app.beginRequest()
-    let handler = request.resolve(RequestHandler.self)
-    request.end()
-    return handler
+    app.withRequest { request in request.resolve(RequestHandler.self) }
 }
 
 /// The app container of `request`: the store, and the request's services declared once.

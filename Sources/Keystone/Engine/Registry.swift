@@ -454,6 +454,13 @@ final class Registry: @unchecked Sendable {
             .assumingMemoryBound(to: Lifecycle.Words.self)
     }
 
+    /// The word that keeps the container's spare request scope (see `RequestScope.endAndRecycle`).
+    @inline(__always)
+    var spareRequestScopeWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.spareRequestScope)!)
+            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    }
+
     /// The word after the first table in `current`'s block: the container's features, made on
     /// first need (see `Container.features`), so that a container that uses none of them
     /// allocates nothing for them. The container releases what it holds.
@@ -506,6 +513,7 @@ final class Registry: @unchecked Sendable {
         if table.block != firstTable { table.block.deallocate() }
         for block in retiredTables { block.deallocate() }
         for slot in retiredSlots { slot.release() }
+        if let spare = spareRequestScopeWord.pointee { Unmanaged<RequestScope>.fromOpaque(spare).release() }
         Lifecycle(self).builds.destroy()
     }
 
@@ -841,6 +849,8 @@ struct RegistryWords {
     var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     var writeLock = keystone_lock()
     var lifecycle = Lifecycle.Words()
+    /// The container's spare request scope, retained, or nil (see `RequestScope.endAndRecycle`).
+    var spareRequestScope: UnsafeMutableRawPointer?
 }
 
 /// What ``Registry/probe(for:protect:)`` found.

@@ -1,3 +1,5 @@
+import CKeystoneThreadPrimitives
+
 /// The instances of one request: what the ``Scope/request`` services declared on a container
 /// are, for one server request, job or other unit of work, and the values that came with it.
 ///
@@ -28,14 +30,20 @@
 /// from async code too); a `.request` registration with an async factory fails with an error
 /// that says so: open what the request must await first, and hand it over as a request value.
 ///
-/// A request scope is cheap: an object and a small table, no registration and no container.
-/// Use a child container (``Container/init(parent:defaultScope:duplicates:)``) where a request
-/// must *replace* registrations; a request scope only adds instances.
+/// A request scope is cheap: an object and a small table, no registration and no container;
+/// ``Container/withRequest(providing:operation:)`` reuses the object for a later request when
+/// nothing kept it. Use a child container (``Container/init(parent:defaultScope:duplicates:)``)
+/// where a request must *replace* registrations; a request scope only adds instances.
 ///
 /// `@unchecked Sendable`: `first`, `more`, `finished`, `waits` and `hasEnded` are guarded by
 /// `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every access, are
-/// turned off for them); `values` and `container` are set in `init`. A thread that waits for
-/// another's build waits on `gate`.
+/// turned off for them); `container` is set in `init`. `values` and `keptContainer` (and, to
+/// reset them for reuse, `hasEnded` and `finished`) are written without the lock only where no
+/// other thread can reach the scope: in `init`, and while it passes through its
+/// container's spare word (`endAndRecycle(_:)` empties a scope that only the caller holds and
+/// publishes it with a release compare-and-exchange; `begin(in:values:)` takes it with a
+/// sequentially consistent exchange, so it sees those writes, and no one else can take it). A
+/// thread that waits for another's build waits on `gate`.
 public final class RequestScope: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
@@ -43,10 +51,16 @@ public final class RequestScope: @unchecked Sendable {
     private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
 
     /// The container the request resolves from: the app's.
-    public let container: Container
+    public var container: Container { containerReference.takeUnretainedValue() }
+    /// ``container``, unretained, so that the scope can wait as its container's spare (see
+    /// ``endAndRecycle(_:)``) without keeping the container alive: `keptContainer` holds it while
+    /// the scope is in use, which is whenever anything can reach the scope.
+    @usableFromInline let containerReference: Unmanaged<Container>
+    /// ``container``, held strongly while the scope is in use; nil while it is a spare.
+    @exclusivity(unchecked) private var keptContainer: Container?
 
     /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given them.
-    private let values: [(type: ObjectIdentifier, value: any Sendable)]
+    @exclusivity(unchecked) private var values: [(type: ObjectIdentifier, value: any Sendable)]
 
     /// The resolution building a row, unretained (see ``Row/build``).
     private typealias Builder = Unmanaged<ResolutionContext>
@@ -85,7 +99,8 @@ public final class RequestScope: @unchecked Sendable {
     @exclusivity(unchecked) private var hasEnded = false
 
     init(container: Container, values: [(type: ObjectIdentifier, value: any Sendable)]) {
-        self.container = container
+        self.containerReference = .passUnretained(container)
+        self.keptContainer = container
         self.values = values
         gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
@@ -136,23 +151,29 @@ public final class RequestScope: @unchecked Sendable {
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        // The app's built singletons are the same in every request: the lock-free read that
-        // `Container.tryResolve` takes, before anything request-specific.
-        let probe = container.registry.probeForResolve(key)
-        if let box = probe.published { return InstanceBox<Service>.copy(box) }
-        if container.parent != nil, !probe.hasSlot, let box = container.protectPublishedByParent(for: key) {
-            return InstanceBox<Service>.copy(box)
+        // The container borrowed, as the scope holds it: no retain and release of it.
+        let result = containerReference._withUnsafeGuaranteedRef { container -> Result<Service, ResolutionError> in
+            // The app's built singletons are the same in every request: the lock-free read that
+            // `Container.tryResolve` takes, before anything request-specific.
+            let probe = container.registry.probeForResolve(key)
+            if let box = probe.published { return .success(InstanceBox<Service>.copy(box)) }
+            if container.parent != nil, !probe.hasSlot, let box = container.protectPublishedByParent(for: key) {
+                return .success(InstanceBox<Service>.copy(box))
+            }
+            return withUnsafePointer(to: (repeat each arguments)) { pointer in
+                Result { () throws(ResolutionError) -> Service in
+                    try container.resolveUncached(
+                        key,
+                        found: probe,
+                        name: name,
+                        argumentTypes: (repeat each Argument).self,
+                        arguments: UnsafeRawPointer(pointer),
+                        requestScope: self
+                    )
+                }
+            }
         }
-        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
-            try container.resolveUncached(
-                key,
-                found: probe,
-                name: name,
-                argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer),
-                requestScope: self
-            )
-        }
+        return try result.get()
     }
 
     /// Ends the request: disposes the instances of its `.request` services, newest first
@@ -189,6 +210,51 @@ public final class RequestScope: @unchecked Sendable {
             guard newest >= 0, let box = rows[newest].box else { break }
             rows[newest].entry.disposeInRequest(box)
             below = rows[newest].finished
+        }
+    }
+
+    /// A scope for a new request from `container`: the container's spare one, if a request
+    /// that ended left one (see ``endAndRecycle(_:)``), otherwise a new one.
+    static func begin(
+        in container: Container,
+        values: [(type: ObjectIdentifier, value: any Sendable)]
+    ) -> RequestScope {
+        guard let spare = keystone_unpublish(container.registry.spareRequestScopeWord) else {
+            return RequestScope(container: container, values: values)
+        }
+        // Taken by the exchange (which orders this after the store that left it there): no
+        // other thread holds a reference to it.
+        let scope = Unmanaged<RequestScope>.fromOpaque(spare).takeRetainedValue()
+        scope.keptContainer = container
+        if !values.isEmpty { scope.values = values }
+        return scope
+    }
+
+    /// Ends `scope` (``end()``), then leaves it as its container's spare for the next request
+    /// if nothing else can reach it: no strong, unowned or weak reference but the one the
+    /// caller hands over. A scope that something kept (a resolver of the request, a service
+    /// that holds it) is left alone, and freed as usual when the last holder lets go.
+    @usableFromInline
+    static func endAndRecycle(_ scope: consuming RequestScope) {
+        scope.end()
+        var scope = scope
+        // The standard library's counts, read from the object's header: with no unowned
+        // reference the unowned count is 1 (the strong references hold one together), and with
+        // no weak reference the weak count is at most 1. A reference that an unowned or weak
+        // holder had kept would otherwise see another request's scope.
+        guard isKnownUniquelyReferenced(&scope), _getUnownedRetainCount(scope) == 1,
+            _getWeakRetainCount(scope) <= 1
+        else { return }
+        // Unique: no other thread can reach its fields, so no lock. `end()` has taken its rows.
+        scope.hasEnded = false
+        scope.finished = 0
+        if !scope.values.isEmpty { scope.values = [] }
+        guard let container = scope.keptContainer.take() else { return }
+        // Published with release ordering (the exchange in `begin` that takes it acquires):
+        // the thread that takes it sees these stores.
+        let retained = Unmanaged.passRetained(scope).toOpaque()
+        if !keystone_publish_if_empty(container.registry.spareRequestScopeWord, retained) {
+            Unmanaged<RequestScope>.fromOpaque(retained).release()
         }
     }
 
@@ -345,7 +411,8 @@ extension Container {
     /// Begins a request scope: where this container's ``Scope/request`` services get one
     /// instance for this request, and its request values (``registerRequestValue(_:file:line:)``)
     /// are `values`. End it with ``RequestScope/end()``; prefer
-    /// ``withRequest(providing:operation:)``, which ends it however the work ends.
+    /// ``withRequest(providing:operation:)``, which ends it however the work ends, and reuses
+    /// it for a later request if nothing kept it.
     ///
     /// - Parameter values: The request's values, such as its ID and its authenticated user, one
     ///   per type.
@@ -353,38 +420,60 @@ extension Container {
         // Keyed by the type as written, which is what `registerRequestValue` declares.
         var all: [(type: ObjectIdentifier, value: any Sendable)] = []
         repeat all.append((ObjectIdentifier((each Value).self), each values))
-        return RequestScope(container: self, values: all)
+        return RequestScope.begin(in: self, values: all)
     }
 
     /// Runs `body` in a new request scope, and ends the scope when it returns or throws.
     ///
+    /// The scope is valid for `body` only. Once ended, a scope that nothing kept (no strong,
+    /// weak or unowned reference) waits as the container's spare, emptied, and serves a later
+    /// request: a request then allocates nothing for its scope. A scope that something kept
+    /// stays ended, and is freed when the last holder lets go.
+    ///
     /// - Parameters:
     ///   - values: The request's values, one per type.
     ///   - body: The work of the request.
+    @inlinable
     public func withRequest<each Value: Sendable, Result>(
         providing values: repeat each Value,
         operation body: (RequestScope) throws -> Result
     ) rethrows -> Result {
         let request = beginRequest(providing: repeat each values)
-        defer { request.end() }
-        return try body(request)
+        let result: Result
+        do {
+            result = try body(request)
+        } catch {
+            RequestScope.endAndRecycle(request)
+            throw error
+        }
+        RequestScope.endAndRecycle(request)
+        return result
     }
 
     /// Runs `body` in a new request scope, and ends the scope when it returns or throws: a
-    /// server's handler, in one call.
+    /// server's handler, in one call. As the synchronous form, it reuses a scope that nothing
+    /// kept for a later request.
     ///
     /// - Parameters:
     ///   - values: The request's values, one per type.
     ///   - isolation: The caller's isolation, which `body` runs in. Leave the default.
     ///   - body: The work of the request.
+    @inlinable
     public func withRequest<each Value: Sendable, Result>(
         providing values: repeat each Value,
         isolation: isolated (any Actor)? = #isolation,
         operation body: (RequestScope) async throws -> Result
     ) async rethrows -> Result {
         let request = beginRequest(providing: repeat each values)
-        defer { request.end() }
-        return try await body(request)
+        let result: Result
+        do {
+            result = try await body(request)
+        } catch {
+            RequestScope.endAndRecycle(request)
+            throw error
+        }
+        RequestScope.endAndRecycle(request)
+        return result
     }
 
     /// Declares that each request scope provides a value of `type` (a request ID, the

@@ -8,7 +8,7 @@ import Swinject
 // end of the request. By hand: the same three objects made in a function.
 //
 // `request` is each library's way to do it without registering anything per request: in
-// Keystone a request scope (`.request` services declared once, `beginRequest()` … `end()`),
+// Keystone a request scope (`.request` services declared once, `withRequest { … }`),
 // what its docs recommend for a server; in Swinject the `.graph` object scope, which shares the
 // context within one resolve. `request-child` is the way with a child container per request
 // that registers the three services again (`dispose()` in Keystone; Swinject has no disposal,
@@ -33,10 +33,7 @@ func requestScenarios() {
                 registerRequestServices(in: app, context: .request)
                 blackHole(app.resolve(Store.self))
                 @Sendable func request() -> RequestHandler {
-                    let request = app.beginRequest()
-                    let handler = request.resolve(RequestHandler.self)
-                    request.end()
-                    return handler
+                    app.withRequest { request in request.resolve(RequestHandler.self) }
                 }
                 let check = request()
                 precondition(check.context === check.repository.context)
