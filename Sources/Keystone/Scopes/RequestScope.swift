@@ -194,6 +194,12 @@ public final class RequestScope: @unchecked Sendable {
             return first.take()
         }
         guard let newestFirst = taken else { return }
+        Self.dispose(newestFirst, later)
+    }
+
+    /// Disposes the instances of the rows a scope gave away as it ended (`newestFirst`, then
+    /// `later`, in the order they came), newest first.
+    private static func dispose(_ newestFirst: consuming Row, _ later: consuming [Row]) {
         guard !later.isEmpty else {
             if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
             return
@@ -215,6 +221,7 @@ public final class RequestScope: @unchecked Sendable {
 
     /// A scope for a new request from `container`: the container's spare one, if a request
     /// that ended left one (see ``endAndRecycle(_:)``), otherwise a new one.
+    @usableFromInline
     static func begin(
         in container: Container,
         values: [(type: ObjectIdentifier, value: any Sendable)]
@@ -230,13 +237,12 @@ public final class RequestScope: @unchecked Sendable {
         return scope
     }
 
-    /// Ends `scope` (``end()``), then leaves it as its container's spare for the next request
-    /// if nothing else can reach it: no strong, unowned or weak reference but the one the
-    /// caller hands over. A scope that something kept (a resolver of the request, a service
-    /// that holds it) is left alone, and freed as usual when the last holder lets go.
+    /// Ends `scope` as ``end()`` does, and leaves it as its container's spare for the next
+    /// request if nothing else can reach it: no strong, unowned or weak reference but the one
+    /// the caller hands over. A scope that something kept (a resolver of the request, a service
+    /// that holds it) is only ended, and freed as usual when the last holder lets go.
     @usableFromInline
     static func endAndRecycle(_ scope: consuming RequestScope) {
-        scope.end()
         var scope = scope
         // The standard library's counts, read from the object's header: with no unowned
         // reference the unowned count is 1 (the strong references hold one together), and with
@@ -244,8 +250,14 @@ public final class RequestScope: @unchecked Sendable {
         // holder had kept would otherwise see another request's scope.
         guard isKnownUniquelyReferenced(&scope), _getUnownedRetainCount(scope) == 1,
             _getWeakRetainCount(scope) <= 1
-        else { return }
-        // Unique: no other thread can reach its fields, so no lock. `end()` has taken its rows.
+        else { return scope.end() }
+        // Only the caller can reach it: no other thread can claim, wait for or store a row, so
+        // the rows are taken without the lock (`end()`, had the work called it, took them).
+        if !scope.hasEnded, let newestFirst = scope.first.take() {
+            var later: [Row] = []
+            swap(&later, &scope.more)
+            dispose(newestFirst, later)
+        }
         scope.hasEnded = false
         scope.finished = 0
         if !scope.values.isEmpty { scope.values = [] }
@@ -416,6 +428,7 @@ extension Container {
     ///
     /// - Parameter values: The request's values, such as its ID and its authenticated user, one
     ///   per type.
+    @inlinable
     public func beginRequest<each Value: Sendable>(providing values: repeat each Value) -> RequestScope {
         // Keyed by the type as written, which is what `registerRequestValue` declares.
         var all: [(type: ObjectIdentifier, value: any Sendable)] = []

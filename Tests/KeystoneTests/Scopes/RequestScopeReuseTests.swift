@@ -90,6 +90,35 @@ extension RequestScopeTests {
         #expect(audit.id.value == "b")
     }
 
+    @Test("A scope that only withRequest holds is ended as end() ends one: newest first, once")
+    func unsharedEndDisposesNewestFirst() throws {
+        final class Session: Disposable, Sendable {
+            let log: EventLog
+            init(log: EventLog) { self.log = log }
+            func dispose() { log.append("session") }
+        }
+        final class Cart: Disposable, Sendable {
+            let session: Session
+            init(session: Session) { self.session = session }
+            func dispose() { session.log.append("cart") }
+        }
+        let log = EventLog()
+        let app = Container()
+        app.register(scope: .request) { _ in Session(log: log) }
+        app.register(scope: .request) { r in try Cart(session: r.resolve()) }
+        try app.withRequest { request in _ = try request.tryResolve(Cart.self) }
+        #expect(log.all == ["cart", "session"])
+        // Ended by the work itself: nothing is disposed twice, and the scope serves again.
+        try app.withRequest { request in
+            _ = try request.tryResolve(Cart.self)
+            request.end()
+        }
+        #expect(log.all == ["cart", "session", "cart", "session"])
+        let fresh = try app.withRequest { request in try request.tryResolve(Cart.self) }
+        #expect(log.all.count == 6)
+        #expect(fresh.session.log === log)
+    }
+
     @Test("An awaited request's scope is reused as a synchronous one's")
     func awaitedRequestReusesTheScope() async throws {
         let app = Self.app()
