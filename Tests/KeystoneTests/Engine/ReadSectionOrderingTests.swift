@@ -36,9 +36,15 @@ struct ReadSectionOrderingTests {
         let finished = Counter()
         let found = Counter()
         let freed = Counter()
+        let reading = Gate(expected: 2)
         onThreads(3) { thread in
             if thread == 0 {
-                for round in 1...rounds {
+                // From when both readers run; then on (bounded) until one found it published, so
+                // that on a loaded machine the race is run, not missed.
+                reading.waitForAll()
+                var round = 0
+                while round < rounds || (found.value == 0 && round < rounds * 100) {
+                    round += 1
                     // Made, then published: a reader that finds it sees `round`.
                     shared.memory.pointee = round
                     keystone_publish(shared.word, UnsafeMutableRawPointer(shared.memory))
@@ -51,6 +57,7 @@ struct ReadSectionOrderingTests {
                 finished.increment()
                 return
             }
+            reading.arrive()
             while finished.value == 0 {
                 keystone_read_begin()
                 if let published = keystone_load_sequential(shared.word) {

@@ -59,8 +59,11 @@ struct RetirementTests {
         let finished = Counter()
         let found = Counter()
         let freed = Counter()
+        let reading = Gate(expected: 2)
         onThreads(3) { thread in
             if thread == 0 {
+                // From when both readers run, so that on a loaded machine the race is run.
+                reading.waitForAll()
                 for round in 2...rounds {
                     let fresh = round % 2 == 0 ? shared.memory.1 : shared.memory.0
                     // Made, then put in the word: a reader that finds it sees `round`.
@@ -91,6 +94,7 @@ struct RetirementTests {
             }
             // Stands for a resolution context: only compared with nil.
             let context = UnsafeMutableRawPointer(bitPattern: 0x10)!
+            reading.arrive()
             while finished.value == 0 {
                 _ = keystone_set_current_resolution(context)
                 keystone_read_begin()
@@ -152,8 +156,11 @@ struct RetirementTests {
         let finished = Counter()
         let usedAfterRelease = Counter()
         let resolved = Counter()
+        let resolving = Gate(expected: 2)
         onThreads(3) { thread in
             if thread == 0 {
+                // From when both readers run, so that on a loaded machine the race is run.
+                resolving.waitForAll()
                 for round in 2...rounds {
                     registerLeaf(round)
                     if round % 8 == 0 { yieldProcessor() }
@@ -161,6 +168,7 @@ struct RetirementTests {
                 finished.increment()
                 return
             }
+            resolving.arrive()
             while finished.value == 0 {
                 let branch = container.resolve(Branch.self)
                 if branch.leaf.value < 0 { usedAfterRelease.increment() } else { resolved.increment() }
@@ -276,9 +284,15 @@ struct RetirementTests {
         let failed = Counter()
         let resolved = Counter()
         app.register(Branch.self, scope: .transient) { r in try Branch(leaf: r.resolve()) }
+        let resolving = Gate(expected: 2)
         onThreads(3) { thread in
             if thread == 0 {
-                for round in 1...rounds {
+                // From when both readers run; then on (bounded) until one resolved while the
+                // module was loaded, so that on a loaded machine the race is run, not missed.
+                resolving.waitForAll()
+                var round = 0
+                while round < rounds || (resolved.value == 0 && round < rounds * 100) {
+                    round += 1
                     let marker = Marker(round, released: released)
                     made.increment()
                     let module = Module { transient { Leaf(marker.value) } }
@@ -289,6 +303,7 @@ struct RetirementTests {
                 finished.increment()
                 return
             }
+            resolving.arrive()
             while finished.value == 0 {
                 do {
                     let branch = try app.tryResolve(Branch.self)
