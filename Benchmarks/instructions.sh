@@ -21,7 +21,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient named optional-hit bound-transient injected lazy-injected weak-lazy-injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient default-scope named optional-hit bound-transient injected lazy-injected weak-lazy-injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     case "$1" in register1k*) n=5 ;; esac
@@ -34,14 +34,14 @@ hand_of() {  # scenario -> the hand-wired scenario it is counted beside
     case "$1" in
         request-child) echo request ;;
         graph4-module) echo graph4 ;;
-        named | optional-hit | injected) echo transient ;;
+        named | optional-hit | injected | default-scope) echo transient ;;
         *) echo "$1" ;;
     esac
 }
 for scenario in "${scenarios[@]}"; do
     keystone="$(per_operation "$scenario")"
     case "$scenario" in
-        singleton-kept | transient | named | optional-hit | transient+singleton | graph4 | graph4-module | injected | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
+        singleton-kept | transient | default-scope | named | optional-hit | transient+singleton | graph4 | graph4-module | injected | resolve-all | arguments1 | arguments3 | async-transient | async-graph | request | request-child)
             hand="$(per_operation "hand-$(hand_of "$scenario")")"
             printf '%-20s %12s instructions per operation (hand wiring %s: %s.%02dx)\n' "$scenario" "$keystone" \
                 "$hand" "$(( keystone / hand ))" "$(( keystone * 100 / hand % 100 ))"

@@ -13,6 +13,9 @@ protocol StoreProtocol: Sendable {}
 protocol WidgetProtocol: Sendable {}
 extension Store: StoreProtocol {}
 final class Widget: Sendable, WidgetProtocol {}
+/// What `default-scope` resolves: a service registered without a scope (the default, `.graph`),
+/// the shape most registrations have, resolved at the top with no dependencies.
+final class Gadget: Sendable {}
 /// What `async-transient` resolves: a transient whose factory is async.
 final class AsyncWidget: Sendable {}
 /// What `async-graph` resolves: an async registration in the default scope (`.graph`) whose
@@ -221,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|lazy-injected|weak-lazy-injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|lazy-injected|weak-lazy-injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|default-scope|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -234,6 +237,7 @@ func makeContainer() -> Container {
     container.register(Store.self, scope: .singleton) { _ in Store() }.bind(StoreProtocol.self)
     container.register(Widget.self, scope: .transient) { _ in Widget() }.bind(WidgetProtocol.self)
     container.register(Widget.self, name: "primary", scope: .transient) { _ in Widget() }
+    container.register(Gadget.self) { _ in Gadget() }
     container.register(AsyncWidget.self, scope: .transient) { (_: AsyncResolver) async in AsyncWidget() }
     container.register(AsyncFeed.self) { (_: AsyncResolver) async in AsyncFeed() }
     container.register(AsyncReport.self) { r in try await AsyncReport(feed: r.resolve()) }
@@ -361,6 +365,8 @@ case "async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: false)
 case "hand-async-graph":
     resolveAsyncGraphInATask(container, iterations: iterations, hand: true)
+case "default-scope":
+    for _ in 0..<iterations { consume(container.resolve(Gadget.self)) }
 case "transient":
     for _ in 0..<iterations { consume(container.resolve(Widget.self)) }
 case "named":

@@ -147,8 +147,12 @@ extension ResolutionContext {
         if _slowPath(awaited != nil) { return try resolve(entry, resolver: resolver, arguments: arguments) }
         let typed = unsafeDowncast(entry, to: Entry<Service>.self)
         if isBuilding(entry) { throw Failure.cycle(typed, path: pathSteps, acrossThreads: false) }
+        // The resolution's root (nothing on the path): nothing resolves it again before the
+        // resolution ends, so its instance is not recorded (a record, then its removal when the
+        // resolution ends, were about 250 instructions of every top-level `.graph` resolve).
+        let isRoot = depth == 0
         let value = try callFactory(typed, resolver: resolver, arguments: arguments)
-        instances.insert(value, for: entry)
+        if !isRoot { instances.insert(value, for: entry) }
         return value
     }
 
