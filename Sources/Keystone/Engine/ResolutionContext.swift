@@ -39,10 +39,10 @@ final class ResolutionContext: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var depth = 0
     /// The `.graph` instances made so far, and those whose hooks are running.
     @exclusivity(unchecked) var instances = ResolutionInstances()
-    /// The resolver of the module factory this resolution is running, innermost first, for
-    /// `get()` (see `ModuleResolution`): the `Resolver` value on the stack of that factory's
-    /// call, which sets it before the factory runs and restores the one before after it.
-    @exclusivity(unchecked) @usableFromInline var moduleResolver: UnsafePointer<Resolver>?
+    /// The owner of the module factory this resolution is running, innermost first, for
+    /// `get()` (see `ModuleResolution`): the container of that factory's resolver (whose context
+    /// is this one), which its call sets before the factory runs and restores after it.
+    @exclusivity(unchecked) var moduleOwner: Unmanaged<Container>?
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.

@@ -33,36 +33,37 @@ public func get<Service, each Argument>(
     // Inlinable, so that the resolve is compiled for the caller's types (a module factory's
     // `get()` is its every dependency).
     if let resolver = ModuleResolution.current {
-        return try resolver.pointee.resolve(Service.self, name: name, arguments: repeat each arguments)
+        return try resolver.resolve(Service.self, name: name, arguments: repeat each arguments)
     }
     return try Container.shared.tryResolve(Service.self, name: name, arguments: repeat each arguments)
 }
 
 /// The resolver of the module factory running on this thread, for ``get(_:name:arguments:)``.
 ///
-/// A pointer to the `Resolver` value on the stack of the factory call that set it, kept in the
-/// resolution running on this thread (``ResolutionContext/moduleResolver``, found through the
-/// thread's current resolution, one load): valid while that call runs, restored to the
+/// Kept in the resolution running on this thread (``ResolutionContext/moduleOwner``, found
+/// through the thread's current resolution, one load): the factory's resolver is that
+/// resolution's, so only its owner is kept, set while the factory call runs and restored to the
 /// previous one when it returns (factories nest when one resolves another). No allocation, no
-/// lock: only the resolution's own thread reads it. A factory that starts a resolution of its
-/// own (`container.resolve` inside it) starts with none: a `get()` in a `register` factory of
-/// that resolution resolves from ``Container/shared``, as outside any module factory.
+/// lock, no generic helper around the factory: only the resolution's own thread reads it. A
+/// factory that starts a resolution of its own (`container.resolve` inside it) starts with
+/// none: a `get()` in a `register` factory of that resolution resolves from
+/// ``Container/shared``, as outside any module factory.
 @usableFromInline
 enum ModuleResolution {
     /// The resolver of the innermost module factory running on this thread.
     @usableFromInline
-    static var current: UnsafePointer<Resolver>? {
-        CurrentResolution.context?.moduleResolver
+    static var current: Resolver? {
+        guard let context = CurrentResolution.context, let owner = context.moduleOwner else { return nil }
+        return Resolver(context: context, owner: owner)
     }
 
     /// Runs `body` with `resolver` as the current one.
+    @inline(__always)
     static func with<T>(_ resolver: Resolver, _ body: () throws -> T) throws -> T {
-        try withUnsafePointer(to: resolver) { pointer in
-            let context = resolver.context
-            let previous = context.moduleResolver
-            context.moduleResolver = pointer
-            defer { context.moduleResolver = previous }
-            return try body()
-        }
+        let context = resolver.context
+        let previous = context.moduleOwner
+        context.moduleOwner = resolver.owner
+        defer { context.moduleOwner = previous }
+        return try body()
     }
 }
