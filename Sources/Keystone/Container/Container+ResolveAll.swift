@@ -141,11 +141,22 @@ extension Container {
         return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
             all.reserveCapacity(members.count)
-            for member in members where !member.wasUnloaded {
+            for member in members {
+                let found: Probe
+                if member.registry === registry {
+                    // This container's own: read from the slot the walk found, and left out if
+                    // `unload` emptied it since (a disposed container's fails as such).
+                    found = registry.lookUpForResolve(in: member.slot)
+                    if case .emptySlot = found, !isDisposed { continue }
+                } else {
+                    // A parent's: looked up from here, which finds it in its owner.
+                    if member.wasUnloaded { continue }
+                    found = registry.lookUpForResolve(member.key)
+                }
                 do throws(ResolutionError) {
                     let service: Service = try resolveUncached(
                         member.key,
-                        found: registry.lookUpForResolve(member.key),
+                        found: found,
                         name: name,
                         argumentTypes: argumentTypes,
                         arguments: UnsafeRawPointer(pointer)
@@ -264,12 +275,12 @@ extension Resolver {
 /// the registry of the container it was contributed to.
 @usableFromInline
 struct CollectionMember {
-    let slot: Slot
+    @usableFromInline let slot: Slot
     /// The registry of the container it was contributed to, which keeps that container's
     /// lifetime state: not the container, which a container with collections holds weakly
     /// (for its async resolvers), so that each retain and release of it takes the runtime's
     /// slow path.
-    let registry: Registry
+    @usableFromInline let registry: Registry
 
     init(slot: Slot, of owner: Container) {
         self.slot = slot

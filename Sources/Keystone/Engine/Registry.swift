@@ -596,14 +596,21 @@ final class Registry: @unchecked Sendable {
         }
         return slot._withUnsafeGuaranteedRef { slot in
             if protect, let box = slot.publishedInSection(awaited: awaited) { return .published(box) }
-            if !retains { keystone_resolving_note(family) }
-            let entry = slot.lock.withLock {
-                slot.entry.map { retains ? Unmanaged.passRetained($0) : Unmanaged.passUnretained($0) }
-            }
-            keystone_read_leave()
-            guard let entry else { return .emptySlot }
-            return .entry(entry)
+            return entryInSection(of: slot, retains: retains)
         }
+    }
+
+    /// The registration in `slot`, read in the read section that the caller began and this
+    /// ends: a reference of its own if `retains`, otherwise borrowed, the resolution noted first.
+    @inline(__always)
+    private func entryInSection(of slot: Slot, retains: Bool) -> Probe {
+        if !retains { keystone_resolving_note(family) }
+        let entry = slot.lock.withLock {
+            slot.entry.map { retains ? Unmanaged.passRetained($0) : Unmanaged.passUnretained($0) }
+        }
+        keystone_read_leave()
+        guard let entry else { return .emptySlot }
+        return .entry(entry)
     }
 
     /// ``probe(for:protect:awaited:)`` for a top-level synchronous resolve: the published
@@ -624,6 +631,15 @@ final class Registry: @unchecked Sendable {
     @usableFromInline
     func lookUpForResolve(_ key: RegistryKey) -> Probe {
         look(for: key, protect: false, awaited: false, retains: false)
+    }
+
+    /// ``lookUpForResolve(_:)`` of a contribution's own registration, one of this registry's,
+    /// read from its slot (which the caller holds), without looking its key up again: borrowed
+    /// the same way, the resolution noted first.
+    @usableFromInline
+    func lookUpForResolve(in slot: Slot) -> Probe {
+        keystone_read_begin()
+        return entryInSection(of: slot, retains: false)
     }
 
     /// ``probeForResolve(_:)`` for an awaited resolve, which may read an async registration's
