@@ -38,12 +38,12 @@ import CKeystoneThreadPrimitives
 /// `@unchecked Sendable`: `first`, `more`, `finished`, `waits` and `hasEnded` are guarded by
 /// `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every access, are
 /// turned off for them); `container` is set in `init`. `values` and `keptContainer` (and, to
-/// reset them for reuse, `hasEnded` and `finished`) are written without the lock only where no
-/// other thread can reach the scope: in `init`, and while it passes through its
-/// container's spare word (`endAndRecycle(_:)` empties a scope that only the caller holds and
-/// publishes it with a release compare-and-exchange; `begin(in:values:)` takes it with a
-/// sequentially consistent exchange, so it sees those writes, and no one else can take it). A
-/// thread that waits for another's build waits on `gate`.
+/// empty and reset them for reuse, `first`, `more`, `hasEnded` and `finished`) are written
+/// without the lock only where no other thread can reach the scope: in `init`, and while it
+/// passes through its container's spare word (`endAndRecycle(_:)` empties a scope that only
+/// the caller holds and publishes it with a release compare-and-exchange; `begin(in:values:)`
+/// takes it with a sequentially consistent exchange, so it sees those writes, and no one else
+/// can take it). A thread that waits for another's build waits on `gate`.
 public final class RequestScope: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
