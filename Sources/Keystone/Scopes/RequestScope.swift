@@ -35,15 +35,16 @@ import CKeystoneThreadPrimitives
 /// nothing kept it. Use a child container (``Container/init(parent:defaultScope:duplicates:)``)
 /// where a request must *replace* registrations; a request scope only adds instances.
 ///
-/// `@unchecked Sendable`: `first`, `more`, `finished`, `waits` and `hasEnded` are guarded by
-/// `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every access, are
-/// turned off for them); `container` is set in `init`. `values` and `keptContainer` (and, to
-/// empty and reset them for reuse, `first`, `more`, `hasEnded` and `finished`) are written
-/// without the lock only where no other thread can reach the scope: in `init`, and while it
-/// passes through its container's spare word (`endAndRecycle(_:)` empties a scope that only
-/// the caller holds and publishes it with a release compare-and-exchange; `begin(in:values:)`
-/// takes it with a sequentially consistent exchange, so it sees those writes, and no one else
-/// can take it). A thread that waits for another's build waits on `gate`.
+/// `@unchecked Sendable`: `first`, `more`, `finished`, `waits`, `hasEnded` and `values` are
+/// guarded by `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every
+/// access, are turned off for them); `containerReference` is set in `init`. `values` and
+/// `keptContainer` are written without the lock only where no other thread can reach the
+/// scope: in `init`, and in `begin(in:values:)`, which takes a spare scope from its
+/// container's word with a sequentially consistent exchange (ordered after the release
+/// compare-and-exchange of `endAndRecycle(_:)` that left it there, and no one else can take
+/// it). `endAndRecycle(_:)` empties a scope only the caller still holds, after taking the lock
+/// once, which orders the accesses of any thread that held it before. A thread that waits for
+/// another's build waits on `gate`.
 public final class RequestScope: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
@@ -251,8 +252,13 @@ public final class RequestScope: @unchecked Sendable {
         guard isKnownUniquelyReferenced(&scope), _getUnownedRetainCount(scope) == 1,
             _getWeakRetainCount(scope) <= 1
         else { return scope.end() }
-        // Only the caller can reach it: no other thread can claim, wait for or store a row, so
-        // the rows are taken without the lock (`end()`, had the work called it, took them).
+        // Only the caller can reach it now. Another thread may have held it during the
+        // request and let it go: its accesses were all under `gate.lock` (`values` too), and
+        // it let go after them (which the check above sees, as copy-on-write does), so taking
+        // the lock once orders them before the writes below, made without it.
+        scope.gate.lock.lock()
+        scope.gate.lock.unlock()
+        // `end()`, had the work called it, took the rows.
         if !scope.hasEnded, let newestFirst = scope.first.take() {
             var later: [Row] = []
             swap(&later, &scope.more)
@@ -405,6 +411,8 @@ public final class RequestScope: @unchecked Sendable {
     /// The request value of type `Value`, if the scope was given one.
     func value<Value>(of type: Value.Type) -> Value? {
         let wanted = ObjectIdentifier(Value.self)
+        // Read under the lock: a scope that withRequest reuses empties `values` under it.
+        let values = gate.lock.withLock { self.values }
         for given in values where given.type == wanted {
             // Given as a `Value` (the key is the type as written), so the payload is one:
             // reinterpreted rather than cast, which asks the runtime to search for a conversion.

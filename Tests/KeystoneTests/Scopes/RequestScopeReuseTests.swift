@@ -145,6 +145,67 @@ extension RequestScopeTests {
         #expect(released == nil)
     }
 
+    @Test("A scope that another thread holds as its request ends stays that request's, and keeps its container")
+    func scopeHeldByAnotherThreadAsItsRequestEnds() {
+        /// The last request's scope, and the value it was given, handed to the other thread.
+        final class Mailbox: @unchecked Sendable {  // `lock` guards `latest` and `isClosed`.
+            private let lock = Lock()
+            private var latest: (scope: RequestScope, id: String)?
+            private var isClosed = false
+            func post(_ scope: RequestScope, _ id: String) { lock.withLock { latest = (scope, id) } }
+            func close() { lock.withLock { isClosed = true } }
+            /// The posted scope, taken (the box keeps no reference), or nil; and whether closed.
+            func take() -> ((scope: RequestScope, id: String)?, Bool) {
+                lock.withLock { (latest.take(), isClosed) }
+            }
+        }
+        let app = Self.app()
+        let mailbox = Mailbox()
+        let mixed = Counter()
+        let held = Counter()
+        onThreads(2) { thread in
+            if thread == 0 {
+                for round in 0..<5_000 {
+                    let id = "\(round)"
+                    app.withRequest(providing: RequestID(value: id)) { request in
+                        _ = request.resolve(AuditLog.self)
+                        let references = _getRetainCount(request)
+                        mailbox.post(request, id)
+                        guard round.isMultiple(of: 2) else { return }
+                        // Every other request ends only once the other thread has let its
+                        // scope go (bounded), watched through the reference count alone: nothing
+                        // but the scope itself orders that thread's use before the end.
+                        var spins = 0
+                        while _getRetainCount(request) > references && spins < 100_000 {
+                            spins += 1
+                            yieldProcessor()
+                        }
+                    }
+                }
+                return mailbox.close()
+            }
+            // Takes each scope as its request ends (or after), resolves from it, lets it go:
+            // the last reference is let go here or there, as the threads happen to run.
+            while true {
+                let (posted, isClosed) = mailbox.take()
+                guard let (scope, id) = posted else {
+                    if isClosed { return }
+                    yieldProcessor()
+                    continue
+                }
+                held.increment()
+                if scope.container !== app { mixed.increment() }
+                do throws(ResolutionError) {
+                    if try scope.tryResolve(AuditLog.self).id.value != id { mixed.increment() }
+                } catch {
+                    if error.kind != .requestEnded { mixed.increment() }
+                }
+            }
+        }
+        #expect(mixed.value == 0)
+        #expect(held.value > 0)
+    }
+
     @Test("Requests on many threads at once each get a scope of their own, reused or not")
     func concurrentRequestsNeverShareAScope() {
         let app = Self.app()
