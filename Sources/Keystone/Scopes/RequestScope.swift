@@ -39,12 +39,13 @@ import CKeystoneThreadPrimitives
 /// guarded by `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every
 /// access, are turned off for them); `containerReference` is set in `init`. `values` and
 /// `keptContainer` are written without the lock only where no other thread can reach the
-/// scope: in `init`, and in `begin(in:values:)`, which takes a spare scope from its
-/// container's word with a sequentially consistent exchange (ordered after the release
-/// compare-and-exchange of `endAndRecycle(_:)` that left it there, and no one else can take
-/// it). `endAndRecycle(_:)` empties a scope only the caller still holds, after taking the lock
-/// once, which orders the accesses of any thread that held it before. A thread that waits for
-/// another's build waits on `gate`.
+/// scope: in `init`, and in `begin(in:values:holdingContainer:)`, which takes a spare scope
+/// from its container's word with a sequentially consistent exchange (ordered after the
+/// release compare-and-exchange of `endAndRecycle(_:of:)` that left it there, and no one else
+/// can take it). `endAndRecycle(_:of:)` empties a scope only the caller still holds, after
+/// taking the lock once, which orders the accesses of any thread that held it before; it sets
+/// `keptContainer` of a scope that others hold under the lock, and only `deinit` reads it
+/// then. A thread that waits for another's build waits on `gate`.
 public final class RequestScope: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
@@ -54,10 +55,13 @@ public final class RequestScope: @unchecked Sendable {
     /// The container the request resolves from: the app's.
     public var container: Container { containerReference.takeUnretainedValue() }
     /// ``container``, unretained, so that the scope can wait as its container's spare (see
-    /// ``endAndRecycle(_:)``) without keeping the container alive: `keptContainer` holds it while
-    /// the scope is in use, which is whenever anything can reach the scope.
+    /// ``endAndRecycle(_:of:)``) without keeping the container alive: `keptContainer` holds it
+    /// whenever something other than a running `withRequest` can reach the scope.
     @usableFromInline let containerReference: Unmanaged<Container>
-    /// ``container``, held strongly while the scope is in use; nil while it is a spare.
+    /// ``container``, held strongly while something may use the scope after the container's
+    /// last other holder lets go: from ``Container/beginRequest(providing:)``, and from the end
+    /// of a `withRequest` whose work kept the scope. Nil while a `withRequest` runs with it
+    /// (whose caller holds the container for the call) and while it is a spare.
     @exclusivity(unchecked) private var keptContainer: Container?
 
     /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given them.
@@ -99,9 +103,13 @@ public final class RequestScope: @unchecked Sendable {
     @exclusivity(unchecked) private var waits: [(waiter: ResolutionContext, row: Int)] = []
     @exclusivity(unchecked) private var hasEnded = false
 
-    init(container: Container, values: [(type: ObjectIdentifier, value: any Sendable)]) {
+    init(
+        container: Container,
+        values: [(type: ObjectIdentifier, value: any Sendable)],
+        holdingContainer: Bool = true
+    ) {
         self.containerReference = .passUnretained(container)
-        self.keptContainer = container
+        self.keptContainer = holdingContainer ? container : nil
         self.values = values
         gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
@@ -221,29 +229,33 @@ public final class RequestScope: @unchecked Sendable {
     }
 
     /// A scope for a new request from `container`: the container's spare one, if a request
-    /// that ended left one (see ``endAndRecycle(_:)``), otherwise a new one.
+    /// that ended left one (see ``endAndRecycle(_:of:)``), otherwise a new one. It holds its
+    /// container if `holdingContainer`; `withRequest`, whose caller holds the container for
+    /// the call, has it hold none unless the work keeps the scope.
     @usableFromInline
     static func begin(
         in container: Container,
-        values: [(type: ObjectIdentifier, value: any Sendable)]
+        values: [(type: ObjectIdentifier, value: any Sendable)],
+        holdingContainer: Bool
     ) -> RequestScope {
         guard let spare = keystone_unpublish(container.registry.spareRequestScopeWord) else {
-            return RequestScope(container: container, values: values)
+            return RequestScope(container: container, values: values, holdingContainer: holdingContainer)
         }
         // Taken by the exchange (which orders this after the store that left it there): no
         // other thread holds a reference to it.
         let scope = Unmanaged<RequestScope>.fromOpaque(spare).takeRetainedValue()
-        scope.keptContainer = container
+        if holdingContainer { scope.keptContainer = container }
         if !values.isEmpty { scope.values = values }
         return scope
     }
 
-    /// Ends `scope` as ``end()`` does, and leaves it as its container's spare for the next
-    /// request if nothing else can reach it: no strong, unowned or weak reference but the one
-    /// the caller hands over. A scope that something kept (a resolver of the request, a service
-    /// that holds it) is only ended, and freed as usual when the last holder lets go.
+    /// Ends `scope`, begun by `withRequest` in `container`, as ``end()`` does, and leaves it as
+    /// the container's spare for the next request if nothing else can reach it: no strong,
+    /// unowned or weak reference but the one the caller hands over. A scope that something
+    /// kept (a resolver of the request, a service that holds it) is only ended, holds its
+    /// container from now on, and is freed as usual when the last holder lets go.
     @usableFromInline
-    static func endAndRecycle(_ scope: consuming RequestScope) {
+    static func endAndRecycle(_ scope: consuming RequestScope, of container: Container) {
         var scope = scope
         // The standard library's counts, read from the object's header: with no unowned
         // reference the unowned count is 1 (the strong references hold one together), and with
@@ -251,7 +263,12 @@ public final class RequestScope: @unchecked Sendable {
         // holder had kept would otherwise see another request's scope.
         guard isKnownUniquelyReferenced(&scope), _getUnownedRetainCount(scope) == 1,
             _getWeakRetainCount(scope) <= 1
-        else { return scope.end() }
+        else {
+            // Kept: it may outlive the caller's hold on the container. Only its `deinit` reads
+            // `keptContainer` again, once the last holder lets go.
+            scope.gate.lock.withLock { scope.keptContainer = container }
+            return scope.end()
+        }
         // Only the caller can reach it now. Another thread may have held it during the
         // request and let it go: its accesses were all under `gate.lock` (`values` too), and
         // it let go after them (which the check above sees, as copy-on-write does), so taking
@@ -267,10 +284,12 @@ public final class RequestScope: @unchecked Sendable {
         scope.hasEnded = false
         scope.finished = 0
         if !scope.values.isEmpty { scope.values = [] }
-        guard let container = scope.keptContainer.take() else { return }
+        // The caller's reference becomes the spare word's: retained, and let go at once (a
+        // pair the optimiser removes).
+        let retained = Unmanaged.passRetained(scope).toOpaque()
+        _ = consume scope
         // Published with release ordering (the exchange in `begin` that takes it acquires):
         // the thread that takes it sees these stores.
-        let retained = Unmanaged.passRetained(scope).toOpaque()
         if !keystone_publish_if_empty(container.registry.spareRequestScopeWord, retained) {
             Unmanaged<RequestScope>.fromOpaque(retained).release()
         }
@@ -438,10 +457,18 @@ extension Container {
     ///   per type.
     @inlinable
     public func beginRequest<each Value: Sendable>(providing values: repeat each Value) -> RequestScope {
-        // Keyed by the type as written, which is what `registerRequestValue` declares.
+        RequestScope.begin(in: self, values: requestValues(repeat each values), holdingContainer: true)
+    }
+
+    /// The request values given to ``beginRequest(providing:)`` or `withRequest`, keyed by the
+    /// type as written, which is what ``registerRequestValue(_:file:line:)`` declares.
+    @inlinable
+    func requestValues<each Value: Sendable>(
+        _ values: repeat each Value
+    ) -> [(type: ObjectIdentifier, value: any Sendable)] {
         var all: [(type: ObjectIdentifier, value: any Sendable)] = []
         repeat all.append((ObjectIdentifier((each Value).self), each values))
-        return RequestScope.begin(in: self, values: all)
+        return all
     }
 
     /// Runs `body` in a new request scope, and ends the scope when it returns or throws.
@@ -459,15 +486,17 @@ extension Container {
         providing values: repeat each Value,
         operation body: (RequestScope) throws -> Result
     ) rethrows -> Result {
-        let request = beginRequest(providing: repeat each values)
+        // Holding no container: the caller holds `self` for the call (see `endAndRecycle`).
+        let request = RequestScope.begin(
+            in: self, values: requestValues(repeat each values), holdingContainer: false)
         let result: Result
         do {
             result = try body(request)
         } catch {
-            RequestScope.endAndRecycle(request)
+            RequestScope.endAndRecycle(request, of: self)
             throw error
         }
-        RequestScope.endAndRecycle(request)
+        RequestScope.endAndRecycle(request, of: self)
         return result
     }
 
@@ -485,15 +514,17 @@ extension Container {
         isolation: isolated (any Actor)? = #isolation,
         operation body: (RequestScope) async throws -> Result
     ) async rethrows -> Result {
-        let request = beginRequest(providing: repeat each values)
+        // Holding no container: the caller holds `self` for the call (see `endAndRecycle`).
+        let request = RequestScope.begin(
+            in: self, values: requestValues(repeat each values), holdingContainer: false)
         let result: Result
         do {
             result = try await body(request)
         } catch {
-            RequestScope.endAndRecycle(request)
+            RequestScope.endAndRecycle(request, of: self)
             throw error
         }
-        RequestScope.endAndRecycle(request)
+        RequestScope.endAndRecycle(request, of: self)
         return result
     }
 

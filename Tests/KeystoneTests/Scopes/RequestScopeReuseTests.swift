@@ -49,6 +49,21 @@ extension RequestScopeTests {
         #expect(error?.kind == .requestEnded)
     }
 
+    @Test("A scope kept after its request keeps its container, which the work did not hold")
+    func keptScopeKeepsItsContainer() throws {
+        weak var released: Container?
+        var kept: RequestScope?
+        do {
+            let app = Self.app()
+            released = app
+            app.withRequest(providing: RequestID(value: "a")) { request in kept = request }
+        }
+        #expect(released != nil)
+        #expect(try #require(kept).container === released)
+        kept = nil
+        #expect(released == nil)
+    }
+
     @Test("A scope that something holds weakly or unowned is let go, not handed to another request")
     func weaklyOrUnownedHeldScopeIsNotReused() throws {
         let app = Self.app()
