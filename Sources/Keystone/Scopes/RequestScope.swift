@@ -277,9 +277,14 @@ public final class RequestScope: @unchecked Sendable {
         scope.gate.lock.unlock()
         // `end()`, had the work called it, took the rows.
         if !scope.hasEnded, let newestFirst = scope.first.take() {
-            var later: [Row] = []
-            swap(&later, &scope.more)
-            dispose(newestFirst, later)
+            if scope.more.isEmpty {
+                // One row, the usual request: no array to make and let go.
+                if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
+            } else {
+                var later: [Row] = []
+                swap(&later, &scope.more)
+                dispose(newestFirst, later)
+            }
         }
         scope.hasEnded = false
         scope.finished = 0
@@ -296,6 +301,7 @@ public final class RequestScope: @unchecked Sendable {
     }
 
     /// The index of `entry`'s row (see `first`), if it has one. Called with `gate.lock` held.
+    @inline(__always)
     private func index(of entry: AnyEntry) -> Int? {
         let wanted = ObjectIdentifier(entry)
         if first?.id == wanted { return 0 }
