@@ -79,7 +79,11 @@ public final class RequestScope: @unchecked Sendable {
         let entry: AnyEntry
         /// `entry`'s identity, which ``index(of:)`` compares: reading it copies no reference.
         let id: ObjectIdentifier
-        var box: AnyObject?
+        /// The instance, as ``AnyEntry/requestStored`` made it: a reference the row owns, held
+        /// unmanaged so that disposing it moves it out (a managed field of a row being
+        /// consumed is copied out, a retain and a release more on every request). Given to
+        /// `entry` once, by ``dispose()``, as the scope ends; never dropped otherwise.
+        var box: Unmanaged<AnyObject>?
         /// Who builds it, and how many wait. The builder is unretained: it is set only while
         /// its build runs, which holds the context, and cleared (under `gate.lock`) before that
         /// build returns.
@@ -87,6 +91,12 @@ public final class RequestScope: @unchecked Sendable {
         /// When its build finished, counted from 1 (0: not built): the order to dispose in,
         /// reversed.
         var finished = 0
+
+        /// Disposes its instance, if built, handing the row's reference over.
+        consuming func dispose() {
+            guard let box else { return }
+            entry.disposeInRequest(box.takeRetainedValue())
+        }
     }
 
     /// The first row this scope met, inline: most requests have one `.request` service or
@@ -210,8 +220,7 @@ public final class RequestScope: @unchecked Sendable {
     /// `later`, in the order they came), newest first.
     private static func dispose(_ newestFirst: consuming Row, _ later: consuming [Row]) {
         guard !later.isEmpty else {
-            if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
-            return
+            return newestFirst.dispose()
         }
         // Newest first: the built rows by when their builds finished, latest first (a handful
         // of rows: picked in turn, with no array of their own).
@@ -222,8 +231,8 @@ public final class RequestScope: @unchecked Sendable {
             for index in rows.indices where rows[index].finished < below {
                 if newest < 0 || rows[index].finished > rows[newest].finished { newest = index }
             }
-            guard newest >= 0, let box = rows[newest].box else { break }
-            rows[newest].entry.disposeInRequest(box)
+            guard newest >= 0, rows[newest].box != nil else { break }
+            rows[newest].dispose()
             below = rows[newest].finished
         }
     }
@@ -279,7 +288,7 @@ public final class RequestScope: @unchecked Sendable {
         if !scope.hasEnded, let newestFirst = scope.first.take() {
             if scope.more.isEmpty {
                 // One row, the usual request: no array to make and let go.
-                if let box = newestFirst.box { newestFirst.entry.disposeInRequest(box) }
+                newestFirst.dispose()
             } else {
                 var later: [Row] = []
                 swap(&later, &scope.more)
@@ -358,7 +367,7 @@ public final class RequestScope: @unchecked Sendable {
             }
             switch claim {
             case nil:
-                return withRow(index) { .built(Unmanaged.passRetained($0.box!)) }
+                return withRow(index) { .built($0.box!.retain()) }
             case .build:
                 return .build(row: index)
             case .reentered:
@@ -400,7 +409,7 @@ public final class RequestScope: @unchecked Sendable {
             guard !hasEnded else { return true }
             finished += 1
             let wake = withRow(index) { row in
-                row.box = box.takeRetainedValue()
+                row.box = box
                 row.finished = finished
                 return row.build.finish()
             }
