@@ -52,6 +52,10 @@ class AnyEntry: @unchecked Sendable {
     /// back to `Service` asked the runtime for about 450 instructions on every resolve). Asked
     /// only of those two scopes, so that registering the others costs nothing more.
     let keepsObjectItself: Bool
+    /// Whether this is a `.request` registration of a class that is not ``Disposable``: as a
+    /// request ends, an instance of exactly that class (not a subclass) needs no check. Asked
+    /// only of `.request` registrations (a look-up of the conformance, once).
+    let isPlainRequestClass: Bool
     /// Whether this is a registration with an async factory (`Entry.asyncParts`), which only
     /// ``Container/resolveAsync(_:name:arguments:)`` and an ``AsyncResolver`` can build. Its
     /// held instance is published for awaited reads only (``Slot/Readers/awaited``), so the
@@ -151,6 +155,7 @@ class AnyEntry: @unchecked Sendable {
         }
         self.holdsInstance = isHeld && !isAsync
         self.keepsObjectItself = (isRequestScoped || isWeak) && serviceType is AnyClass
+        self.isPlainRequestClass = isRequestScoped && keepsObjectItself && !(serviceType is any Disposable.Type)
         self.isRequestValue = isRequestValue
         self.hasAfterCreation = hasAfterCreation
         self.isAsync = isAsync
@@ -585,6 +590,20 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func disposeInRequest(_ stored: AnyObject) {
+        // Exactly the registered class, known not to be `Disposable`, with no hook: nothing
+        // to do, decided without a lock, a cast or a `Service` value (whose stack space this
+        // unspecialised code would make room for on every call).
+        if isPlainRequestClass && hooks == nil
+            && ObjectIdentifier(Swift.type(of: stored)) == ObjectIdentifier(Service.self)
+        {
+            return
+        }
+        endLife(ofStored: stored)
+    }
+
+    /// ``disposeInRequest(_:)`` past its shortcut.
+    @inline(never)
+    private func endLife(ofStored stored: AnyObject) {
         // Not a class type (a struct, an existential): the full check.
         guard keepsObjectItself else { return dispose(stored) }
         // A class instance: its class is read, not cast. The instance is made a `Service`
@@ -592,7 +611,9 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         // and a destroy through the type's value witnesses): not at all for a class known
         // not to be `Disposable` and a registration with no `onDispose` hook.
         let found = ObjectIdentifier(Swift.type(of: stored))
-        if slot.lock.withLock({ plainClass }) != found {
+        if isPlainRequestClass && found == ObjectIdentifier(Service.self) {
+            // Exactly the registered class, known not to be `Disposable`: no lock, no cast.
+        } else if slot.lock.withLock({ plainClass }) != found {
             let value = instance(itself: stored)
             guard !(Swift.type(of: value) is any Disposable.Type) else { return endLife(of: value) }
             slot.lock.withLock { plainClass = found }

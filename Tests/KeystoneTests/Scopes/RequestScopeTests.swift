@@ -158,6 +158,29 @@ struct RequestScopeTests {
         #expect(disposed.all.compactMap { $0 } == built)
     }
 
+    @Test("A request service registered as a plain class is disposed when its instance is a Disposable subclass")
+    func disposableSubclassOfAPlainClass() throws {
+        class Connection: @unchecked Sendable {}  // no state
+        final class PooledConnection: Connection, Disposable, @unchecked Sendable {  // `log` is Sendable
+            let log: EventLog
+            init(log: EventLog) { self.log = log }
+            func dispose() { log.append("returned to the pool") }
+        }
+        struct Pooled: Sendable { let value: Bool }
+        let disposals = EventLog()
+        let app = Container()
+        app.registerRequestValue(Pooled.self)
+        app.register(Connection.self, scope: .request) { r in
+            try r.resolve(Pooled.self).value ? PooledConnection(log: disposals) : Connection()
+        }
+        // The registered class first, then a subclass: the shortcut for the registered class
+        // must not skip the subclass's `dispose()`.
+        app.withRequest(providing: Pooled(value: false)) { request in _ = request.resolve(Connection.self) }
+        #expect(disposals.all.isEmpty)
+        app.withRequest(providing: Pooled(value: true)) { request in _ = request.resolve(Connection.self) }
+        #expect(disposals.all == ["returned to the pool"])
+    }
+
     @Test("withRequest ends the request when the work throws")
     func withRequestEndsOnThrow() throws {
         struct Failed: Error {}
