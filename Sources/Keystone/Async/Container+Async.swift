@@ -56,6 +56,43 @@ extension Container {
         )
     }
 
+    /// Registers a service whose factory is `async` and takes no runtime arguments: the same
+    /// registration as the variadic form's with none, which Swift picks for such a factory.
+    ///
+    /// A form of its own so that each awaited build calls the factory directly, without
+    /// unpacking an empty list of arguments in generic code on every call.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the factory when omitted.
+    ///   - name: Tells apart registrations of the same type.
+    ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds an instance.
+    /// - Returns: The registration, to chain `then` and `onDispose` on.
+    @discardableResult
+    @inlinable
+    @inline(__always)
+    public func register<Service: Sendable>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (AsyncResolver) async throws -> Service
+    ) -> AsyncRegistration<Service> {
+        let key = RegistryKey(Service.self, name: name, arguments: Void.self)
+        return register(
+            key,
+            name: name,
+            scope: scope,
+            argumentTypes: Void.self,
+            location: SourceLocation(file: file, line: line),
+            factory: { resolver, _ in try await factory(resolver) },
+            resolveRegistered: Self.resolvingRegistration(of: key, name: name, arguments: Void.self)
+        )
+    }
+
     /// What a type bound to the registration under `key` resolves before converting: that
     /// registration, with the arguments the bound type was resolved with. Built in the
     /// caller's specialised code, as ``erasing(_:)``'s factory is.

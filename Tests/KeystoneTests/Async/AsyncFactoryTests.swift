@@ -356,4 +356,45 @@ struct AsyncFactoryTests {
         #expect(report.problems.map(\.kind) == [.asyncDependency])
         #expect(report.problems.first?.path == ["Storage", "AsyncDatabase"])
     }
+
+    /// An async factory written as a function of the app's, for `registersEachFactoryShape`.
+    static func openDatabase(_ r: AsyncResolver) async throws -> AsyncDatabase {
+        await Task.yield()
+        return AsyncDatabase()
+    }
+
+    @Test("An async factory registers in each shape users write it, with or without arguments")
+    func registersEachFactoryShape() async throws {
+        let container = Container()
+        // A closure literal that awaits: the async form with no arguments.
+        let literal = container.register(AsyncLabel.self, name: "literal") { _ in
+            await Task.yield()
+            return AsyncLabel(label: "literal")
+        }
+        // The same with its parameter's type written out.
+        container.register(AsyncLabel.self, name: "typed") { (_: AsyncResolver) async in AsyncLabel(label: "typed") }
+        // A closure held in a value, and a function.
+        let stored: @Sendable (AsyncResolver) async throws -> AsyncLabel = { _ in AsyncLabel(label: "stored") }
+        container.register(AsyncLabel.self, name: "stored", factory: stored)
+        container.register(AsyncDatabase.self, scope: .singleton, factory: Self.openDatabase)
+        // With arguments: the variadic form.
+        container.register(AsyncLabel.self, name: "argument") { (_, text: String) async in AsyncLabel(label: text) }
+        // A closure that does not await stays synchronous.
+        let synchronous = container.register(Plain.self) { _ in Plain() }
+
+        #expect(type(of: literal) == AsyncRegistration<AsyncLabel>.self)
+        #expect(type(of: synchronous) == Registration<Plain>.self)
+        for name in ["literal", "typed", "stored"] {
+            #expect(try await container.resolveAsync(AsyncLabel.self, name: Name(name)).label == name)
+            let error = #expect(throws: ResolutionError.self) {
+                try container.tryResolve(AsyncLabel.self, name: Name(name))
+            }
+            #expect(error?.kind == .asyncOnly)
+        }
+        #expect(
+            try await container.resolveAsync(AsyncLabel.self, name: "argument", arguments: "given").label == "given")
+        let database = try await container.resolveAsync(AsyncDatabase.self)
+        #expect(try await container.resolveAsync(AsyncDatabase.self) === database)
+        #expect(container.registration(for: AsyncLabel.self, name: "literal")?.isAsync == true)
+    }
 }
