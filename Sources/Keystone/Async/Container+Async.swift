@@ -9,11 +9,13 @@ extension Container {
     /// let database: Database = try await container.resolveAsync()
     /// ```
     ///
-    /// Swift picks this overload for a factory that awaits. The factory receives an
-    /// ``AsyncResolver``, which resolves async and synchronous registrations alike. An async
-    /// service is resolved with ``resolveAsync(_:name:arguments:)`` or from another async
-    /// factory; a synchronous resolve of it fails with ``ResolutionError/Kind/asyncOnly``,
-    /// which is also what a synchronous factory that depends on it gets.
+    /// Swift picks an async form for a factory that awaits: this one for a factory with runtime
+    /// arguments, and a non-variadic one, which registers alike, for a factory without. The
+    /// factory receives an ``AsyncResolver``, which resolves async and synchronous
+    /// registrations alike. An async service is resolved with
+    /// ``resolveAsync(_:name:arguments:)`` or from another async factory; a synchronous resolve
+    /// of it fails with ``ResolutionError/Kind/asyncOnly``, which is also what a synchronous
+    /// factory that depends on it gets.
     ///
     /// A shared instance (`.singleton`, `.cached`, `.weak`) is built once even when many
     /// tasks ask at the same moment: the first builds it, in its own task, and the others wait
