@@ -212,7 +212,46 @@ public final class Container: Sendable {
             argumentTypes: (repeat each Argument).self,
             file: file,
             line: line,
-            factory: erased
+            factory: .erased(erased)
+        )
+    }
+
+    /// Registers how to build `Service` from the resolver alone: the same registration as the
+    /// form with runtime arguments makes with none, which Swift picks for a factory that takes
+    /// only its ``Resolver``.
+    ///
+    /// A form of its own so that the entry keeps the factory as it is given: each build calls
+    /// it directly, and a registration made in generic code (a helper that registers the types
+    /// it is handed) allocates no closure to wrap it.
+    ///
+    /// - Parameters:
+    ///   - type: The service type; inferred from the factory when omitted.
+    ///   - name: Tells apart registrations of the same type.
+    ///   - scope: How long an instance lives; the container's ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds an instance. Throwing caches nothing; the error reaches the
+    ///     caller wrapped in a ``ResolutionError`` with the path.
+    /// - Returns: The registration, to chain `bind`, `then` and `onDispose` on.
+    @discardableResult
+    @inlinable
+    @inline(__always)
+    public func register<Service>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> Registration<Service> {
+        register(
+            RegistryKey(Service.self, name: name, arguments: Void.self),
+            name: name,
+            scope: scope,
+            argumentTypes: Void.self,
+            file: file,
+            line: line,
+            factory: .plain(factory)
         )
     }
 
@@ -226,7 +265,7 @@ public final class Container: Sendable {
         argumentTypes: Any.Type,
         file: StaticString,
         line: UInt,
-        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        factory: EntryFactory<Service>
     ) -> Registration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         let entry = Entry<Service>(
@@ -235,7 +274,7 @@ public final class Container: Sendable {
             scope: scope ?? defaultScope,
             argumentTypes: argumentTypes,
             location: SourceLocation(file: file, line: line),
-            factory: factory
+            building: factory
         )
         return Registration(container: self, slot: slot, generation: install(entry))
     }

@@ -42,11 +42,12 @@ extension Entry {
             slot: slot,
             hooks: hooks,
             verification: verification,
-            standIn: standIn
-        ) { resolver, arguments in
-            if LiveResolves.isWatching { LiveResolves.built(live, in: resolver.owner) }
-            return try factory(resolver, arguments)
-        }
+            standIn: standIn,
+            factory: .erased { resolver, arguments in
+                if LiveResolves.isWatching { LiveResolves.built(live, in: resolver.owner) }
+                return try factory(resolver, arguments)
+            }
+        )
         copy.generation = generation
         copy.held = held
         copy.object = object

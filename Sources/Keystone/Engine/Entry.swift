@@ -250,6 +250,29 @@ struct VerificationSkipped: Error, CustomStringConvertible {
     var description: String { "`\(service)` is not built during verification (\(reason))" }
 }
 
+/// How an entry builds an instance: the factory its registration gave, called with the
+/// resolution's resolver and, for a registration with runtime arguments, those arguments.
+@usableFromInline
+enum EntryFactory<Service>: Sendable {
+    /// A factory that takes the resolver alone, kept as the registration gave it: a build
+    /// calls it directly, and a registration made in code that is not specialised for
+    /// `Service` (a generic helper) allocates no closure around it.
+    case plain(@Sendable (Resolver) throws -> Service)
+    /// A factory with its arguments erased: the pointer addresses a tuple of the argument
+    /// types the entry's key names, so only a caller that matched the key can call it.
+    case erased(@Sendable (Resolver, UnsafeRawPointer) throws -> Service)
+
+    /// Builds an instance; `arguments` is read only by an ``erased(_:)`` factory.
+    @inlinable
+    @inline(__always)
+    func callAsFunction(_ resolver: Resolver, _ arguments: UnsafeRawPointer) throws -> Service {
+        switch self {
+        case .plain(let build): return try build(resolver)
+        case .erased(let build): return try build(resolver, arguments)
+        }
+    }
+}
+
 /// A registration of `Service`: its factory, its hooks and the instance its scope holds.
 ///
 /// One type for every registration, synchronous or async: an async registration (made with
@@ -257,11 +280,9 @@ struct VerificationSkipped: Error, CustomStringConvertible {
 /// instance as a synchronous one does, and is built by the async resolution alone.
 @usableFromInline
 final class Entry<Service>: AnyEntry, @unchecked Sendable {
-    /// The factory with its arguments erased: the pointer addresses a tuple of the argument
-    /// types the entry's key names, so only a caller that matched the key can call it. For an
-    /// async registration, ``neverSynchronously(_:_:)``: every synchronous resolve checks
-    /// ``AnyEntry/isAsync`` before it builds.
-    @usableFromInline let factory: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    /// The factory. For an async registration, ``neverSynchronously(_:_:)``: every
+    /// synchronous resolve checks ``AnyEntry/isAsync`` before it builds.
+    @usableFromInline let factory: EntryFactory<Service>
 
     /// What only an async registration has (its factory and its build in flight); nil for a
     /// synchronous one. An object of its own, so that every other registration stores one
@@ -349,7 +370,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     /// What verification builds instead of calling `factory`, for
     /// ``VerificationMode/standIn(reason:)``.
-    @usableFromInline let standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?
+    @usableFromInline let standIn: EntryFactory<Service>?
 
     @inlinable
     init(
@@ -362,7 +383,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         hooks: EntryHooks<Service>? = nil,
         isMainActor: Bool = false,
         isRequestValue: Bool = false,
-        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        building factory: EntryFactory<Service>
     ) {
         self.factory = factory
         self.asyncParts = nil
@@ -383,6 +404,27 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
+    /// A registration whose factory takes its arguments erased (see
+    /// ``EntryFactory/erased(_:)``).
+    @inlinable
+    convenience init(
+        slot: Slot,
+        name: Name?,
+        scope: Scope,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        boundTo: RegistryKey? = nil,
+        hooks: EntryHooks<Service>? = nil,
+        isMainActor: Bool = false,
+        isRequestValue: Bool = false,
+        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+    ) {
+        self.init(
+            slot: slot, name: name, scope: scope, argumentTypes: argumentTypes, location: location,
+            boundTo: boundTo, hooks: hooks, isMainActor: isMainActor, isRequestValue: isRequestValue,
+            building: .erased(factory))
+    }
+
     /// An async registration: `asyncFactory` (kept in ``asyncParts``) builds its instances,
     /// in an async resolution.
     init(
@@ -394,7 +436,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         boundTo: RegistryKey? = nil,
         asyncFactory: @escaping ErasedAsyncFactory<Service>
     ) {
-        self.factory = Self.neverSynchronously
+        self.factory = .erased(Self.neverSynchronously)
         self.asyncParts = AsyncParts(asyncFactory)
         self.hooks = nil
         self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
@@ -425,8 +467,8 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         slot: Slot,
         hooks: EntryHooks<Service>?,
         verification: VerificationMode,
-        standIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)?,
-        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        standIn: EntryFactory<Service>?,
+        factory: EntryFactory<Service>
     ) {
         self.factory = factory
         // A build state of its own: a refined copy or another container's starts with no
@@ -459,7 +501,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         asyncAfterCreation asyncHook: (@Sendable (AsyncResolver, Service) async throws -> Void)? = nil,
         onDispose disposeHook: (@Sendable (Service) -> Void)? = nil,
         verification newMode: VerificationMode? = nil,
-        standIn newStandIn: (@Sendable (Resolver, UnsafeRawPointer) throws -> Service)? = nil
+        standIn newStandIn: EntryFactory<Service>? = nil
     ) -> Entry<Service> {
         let copy = Entry(
             like: self,
@@ -478,7 +520,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     }
 
     override func copy(in slot: Slot, forVerification: Bool) -> AnyEntry {
-        let build: @Sendable (Resolver, UnsafeRawPointer) throws -> Service
+        let build: EntryFactory<Service>
         switch verification {
         case _ where !forVerification, .build:
             build = factory
@@ -486,7 +528,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
             build = standIn ?? factory
         case .skip(let reason):
             let service = Failure.typeName(Service.self)
-            build = { _, _ in throw VerificationSkipped(service: service, reason: reason) }
+            build = .plain { _ in throw VerificationSkipped(service: service, reason: reason) }
         }
         return Entry(
             like: self,

@@ -15,7 +15,7 @@ extension Container {
     /// ```
     ///
     /// The factory is `@MainActor`, so it can call the service's main-actor initialiser with
-    /// no `await` and no `assumeIsolated`. (A plain ``register(_:name:scope:file:line:factory:)->Registration<Service>``
+    /// no `await` and no `assumeIsolated`. (A plain ``register(_:name:scope:file:line:factory:)-(_,_,_,_,_,(Resolver)->Service)``
     /// cannot take it: its factory may run on any thread.)
     ///
     /// Keystone keeps the promise the factory's type makes: the registration is built, and

@@ -34,6 +34,6 @@ extension Registration {
         because reason: String,
         standIn: @escaping @Sendable (Resolver) throws -> Service
     ) -> Registration<Service> {
-        update { $0.refined(verification: .standIn(reason: reason), standIn: { resolver, _ in try standIn(resolver) }) }
+        update { $0.refined(verification: .standIn(reason: reason), standIn: .plain(standIn)) }
     }
 }

@@ -162,4 +162,60 @@ struct StaleRegistrationHandleTests {
 
         #expect(hooks.value == 2)
     }
+
+    /// A factory written as a function of the app's, for `registersEachFactoryShape`.
+    static func makeStorage(_ r: Resolver) throws -> Storage {
+        try DiskStorage(client: r.resolve())
+    }
+
+    /// Registers `type` as an app's generic helper does (a module system, a plug-in loader):
+    /// its factory captures the type, and `register` runs with `Service` unknown.
+    static func registerMade<Service: AnyObject & Sendable>(
+        _ type: Service.Type, named name: Name, in container: Container, make: @escaping @Sendable () -> Service
+    ) {
+        container.register(type, name: name) { _ in make() }
+    }
+
+    /// Whether the registration of `Service` under `name`, with no arguments, keeps its factory
+    /// as it was given rather than wrapped to take arguments.
+    static func keepsFactoryAsGiven<Service>(_ type: Service.Type, name: Name?, in container: Container) -> Bool? {
+        let key = RegistryKey(Service.self, name: name, arguments: Void.self)
+        guard let entry = container.registry.slot(for: key)?.entry as? Entry<Service> else { return nil }
+        if case .plain = entry.factory { return true }
+        return false
+    }
+
+    @Test("A factory registers in each shape users write it, with or without arguments")
+    func registersEachFactoryShape() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        // A closure literal, with its parameter's type written out, held in a value, a function.
+        container.register(Storage.self, name: "literal") { r in try DiskStorage(client: r.resolve()) }
+        container.register(Storage.self, name: "typed") { (r: Resolver) throws -> Storage in
+            try DiskStorage(client: r.resolve())
+        }
+        let stored: @Sendable (Resolver) throws -> Storage = { r in try DiskStorage(client: r.resolve()) }
+        container.register(Storage.self, name: "stored", factory: stored)
+        container.register(Storage.self, name: "function", factory: Self.makeStorage)
+        // Through a generic helper.
+        Self.registerMade(Plain.self, named: "generic", in: container) { Plain() }
+        // With arguments: the variadic form, which keeps its factory erased.
+        container.register(Game.self) { (_, title: String) in Game(title: title) }
+        // A factory that throws.
+        struct Unavailable: Error {}
+        container.register(Plain.self, name: "failing") { _ -> Plain in throw Unavailable() }
+
+        let client = try container.tryResolve(APIClient.self)
+        for name in ["literal", "typed", "stored", "function"] {
+            #expect(Self.keepsFactoryAsGiven(Storage.self, name: Name(name), in: container) == true)
+            #expect(try container.tryResolve(Storage.self, name: Name(name)).client === client)
+        }
+        #expect(Self.keepsFactoryAsGiven(Plain.self, name: "generic", in: container) == true)
+        let made = try container.tryResolve(Plain.self, name: "generic")
+        #expect(try container.tryResolve(Plain.self, name: "generic") !== made)
+        #expect(try container.tryResolve(Game.self, arguments: "Chess").title == "Chess")
+        let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Plain.self, name: "failing") }
+        #expect(error?.kind == .factoryFailed)
+        #expect(error?.underlying is Unavailable)
+    }
 }
