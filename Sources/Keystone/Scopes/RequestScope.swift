@@ -35,17 +35,15 @@ import CKeystoneThreadPrimitives
 /// nothing kept it. Use a child container (``Container/init(parent:defaultScope:duplicates:)``)
 /// where a request must *replace* registrations; a request scope only adds instances.
 ///
-/// `@unchecked Sendable`: `first`, `more`, `finished`, `waits`, `hasEnded` and `values` are
-/// guarded by `gate.lock` (so the dynamic exclusivity checks, a thread-local lookup on every
-/// access, are turned off for them); `containerReference` is set in `init`. `values` and
-/// `keptContainer` are written without the lock only where no other thread can reach the
-/// scope: in `init`, and in `begin(in:values:holdingContainer:)`, which takes a spare scope
+/// `@unchecked Sendable`: `state` is guarded by `gate.lock`; `containerReference` is set in
+/// `init`. The state is reached without the lock only where no other thread can reach the
+/// scope: in `init` and `deinit`, and in `begin(in:values:holdingContainer:)`, which takes a spare scope
 /// from its container's word with a sequentially consistent exchange (ordered after the
 /// release compare-and-exchange of `endAndRecycle(_:of:)` that left it there, and no one else
 /// can take it). `endAndRecycle(_:of:)` empties a scope only the caller still holds, after
 /// taking the lock once, which orders the accesses of any thread that held it before; it sets
-/// `keptContainer` of a scope that others hold under the lock, and only `deinit` reads it
-/// then. A thread that waits for another's build waits on `gate`.
+/// `state.keptContainer` of a scope that others hold under the lock, and only `deinit` reads
+/// it then. A thread that waits for another's build waits on `gate`.
 public final class RequestScope: @unchecked Sendable {
     /// Only reached through `gate`; first, so that the scope allocates nothing for it (see
     /// ``firstStoredProperty(of:as:)``).
@@ -58,14 +56,38 @@ public final class RequestScope: @unchecked Sendable {
     /// ``endAndRecycle(_:of:)``) without keeping the container alive: `keptContainer` holds it
     /// whenever something other than a running `withRequest` can reach the scope.
     @usableFromInline let containerReference: Unmanaged<Container>
-    /// ``container``, held strongly while something may use the scope after the container's
-    /// last other holder lets go: from ``Container/beginRequest(providing:)``, and from the end
-    /// of a `withRequest` whose work kept the scope. Nil while a `withRequest` runs with it
-    /// (whose caller holds the container for the call) and while it is a spare.
-    @exclusivity(unchecked) private var keptContainer: Container?
 
-    /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given them.
-    @exclusivity(unchecked) private var values: [(type: ObjectIdentifier, value: any Sendable)]
+    /// What `gate.lock` guards, one value, reached under the lock or where no other thread can
+    /// reach the scope (see the type's comment), which already makes the accesses exclusive:
+    /// the run-time exclusivity check, a thread-local lookup on every access, is off for it.
+    @exclusivity(unchecked) private var state: State
+
+    /// What `gate.lock` guards.
+    private struct State {
+        /// ``container``, held strongly while something may use the scope after the
+        /// container's last other holder lets go: from ``Container/beginRequest(providing:)``,
+        /// and from the end of a `withRequest` whose work kept the scope. Nil while a
+        /// `withRequest` runs with it (whose caller holds the container for the call) and
+        /// while it is a spare.
+        var keptContainer: Container?
+        /// The request's values, by type, as ``Container/beginRequest(providing:)`` was given
+        /// them.
+        var values: [(type: ObjectIdentifier, value: any Sendable)]
+        /// The first row this scope met, inline: most requests have one `.request` service or
+        /// two, and one row allocates nothing. The others, in the order they came, in `more`.
+        /// A row's index is 0 for `first`, `i + 1` for `more[i]`.
+        var first: Row? = nil
+        var more: [Row] = []
+        /// How many builds have finished.
+        var finished = 0
+        /// The resolutions waiting for a build, and the row each waits for. Each has recorded
+        /// the row's builder in the engine's wait-for graph (see ``BuildCoordinator``), which
+        /// tells a wait that would never end (two builds of this request each waiting for the
+        /// other, or a request's build and a singleton's); the scope clears those records when
+        /// the build ends.
+        var waits: [(waiter: ResolutionContext, row: Int)] = []
+        var hasEnded = false
+    }
 
     /// The resolution building a row, unretained (see ``Row/build``).
     private typealias Builder = Unmanaged<ResolutionContext>
@@ -99,40 +121,25 @@ public final class RequestScope: @unchecked Sendable {
         }
     }
 
-    /// The first row this scope met, inline: most requests have one `.request` service or
-    /// two, and one row allocates nothing. The others, in the order they came, in `more`. A
-    /// row's index is 0 for `first`, `i + 1` for `more[i]`.
-    @exclusivity(unchecked) private var first: Row?
-    @exclusivity(unchecked) private var more: [Row] = []
-    /// How many builds have finished.
-    @exclusivity(unchecked) private var finished = 0
-    /// The resolutions waiting for a build, and the row each waits for. Each has recorded the
-    /// row's builder in the engine's wait-for graph (see ``BuildCoordinator``), which tells a wait
-    /// that would never end (two builds of this request each waiting for the other, or a
-    /// request's build and a singleton's); the scope clears those records when the build ends.
-    @exclusivity(unchecked) private var waits: [(waiter: ResolutionContext, row: Int)] = []
-    @exclusivity(unchecked) private var hasEnded = false
-
     init(
         container: Container,
         values: [(type: ObjectIdentifier, value: any Sendable)],
         holdingContainer: Bool = true
     ) {
         self.containerReference = .passUnretained(container)
-        self.keptContainer = holdingContainer ? container : nil
-        self.values = values
+        self.state = State(keptContainer: holdingContainer ? container : nil, values: values)
         gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 
     deinit {
         // Let go without `end()`: end it now, so that its instances are still disposed.
-        if !hasEnded { end() }
+        if !state.hasEnded { end() }
         gate.destroy()
     }
 
     /// Whether ``end()`` has run.
-    public var isEnded: Bool { gate.lock.withLock { hasEnded } }
+    public var isEnded: Bool { gate.lock.withLock { state.hasEnded } }
 
     /// Resolves a service in this request, trapping with the full diagnostic if it cannot be
     /// built.
@@ -203,14 +210,14 @@ public final class RequestScope: @unchecked Sendable {
         // Moved out, not copied (a copy is a retain and a release of each reference).
         var later: [Row] = []
         let taken: Row? = gate.lock.withLock {
-            guard !hasEnded else { return nil }
-            hasEnded = true
-            swap(&later, &more)
-            if !waits.isEmpty {
+            guard !state.hasEnded else { return nil }
+            state.hasEnded = true
+            swap(&later, &state.more)
+            if !state.waits.isEmpty {
                 forgetBuilder(ofRow: nil)
                 gate.broadcast()
             }
-            return first.take()
+            return state.first.take()
         }
         guard let newestFirst = taken else { return }
         Self.dispose(newestFirst, later)
@@ -253,8 +260,8 @@ public final class RequestScope: @unchecked Sendable {
         // Taken by the exchange (which orders this after the store that left it there): no
         // other thread holds a reference to it.
         let scope = Unmanaged<RequestScope>.fromOpaque(spare).takeRetainedValue()
-        if holdingContainer { scope.keptContainer = container }
-        if !values.isEmpty { scope.values = values }
+        if holdingContainer { scope.state.keptContainer = container }
+        if !values.isEmpty { scope.state.values = values }
         return scope
     }
 
@@ -275,7 +282,7 @@ public final class RequestScope: @unchecked Sendable {
         else {
             // Kept: it may outlive the caller's hold on the container. Only its `deinit` reads
             // `keptContainer` again, once the last holder lets go.
-            scope.gate.lock.withLock { scope.keptContainer = container }
+            scope.gate.lock.withLock { scope.state.keptContainer = container }
             return scope.end()
         }
         // Only the caller can reach it now. Another thread may have held it during the
@@ -285,19 +292,19 @@ public final class RequestScope: @unchecked Sendable {
         scope.gate.lock.lock()
         scope.gate.lock.unlock()
         // `end()`, had the work called it, took the rows.
-        if !scope.hasEnded, let newestFirst = scope.first.take() {
-            if scope.more.isEmpty {
+        if !scope.state.hasEnded, let newestFirst = scope.state.first.take() {
+            if scope.state.more.isEmpty {
                 // One row, the usual request: no array to make and let go.
                 newestFirst.dispose()
             } else {
                 var later: [Row] = []
-                swap(&later, &scope.more)
+                swap(&later, &scope.state.more)
                 dispose(newestFirst, later)
             }
         }
-        scope.hasEnded = false
-        scope.finished = 0
-        if !scope.values.isEmpty { scope.values = [] }
+        scope.state.hasEnded = false
+        scope.state.finished = 0
+        if !scope.state.values.isEmpty { scope.state.values = [] }
         // The caller's reference becomes the spare word's: retained, and let go at once (a
         // pair the optimiser removes).
         let retained = Unmanaged.passRetained(scope).toOpaque()
@@ -313,15 +320,15 @@ public final class RequestScope: @unchecked Sendable {
     @inline(__always)
     private func index(of entry: AnyEntry) -> Int? {
         let wanted = ObjectIdentifier(entry)
-        if first?.id == wanted { return 0 }
-        if more.isEmpty { return nil }
-        return more.firstIndex { $0.id == wanted }.map { $0 + 1 }
+        if state.first?.id == wanted { return 0 }
+        if state.more.isEmpty { return nil }
+        return state.more.firstIndex { $0.id == wanted }.map { $0 + 1 }
     }
 
     /// Runs `body` on the row at `index`, in place. Called with `gate.lock` held.
     @inline(__always)
     private func withRow<Result>(_ index: Int, _ body: (inout Row) -> Result) -> Result {
-        index == 0 ? body(&first!) : body(&more[index - 1])
+        index == 0 ? body(&state.first!) : body(&state.more[index - 1])
     }
 
     // MARK: - The engine's side
@@ -351,16 +358,16 @@ public final class RequestScope: @unchecked Sendable {
         defer { gate.lock.unlock() }
         let me = Builder.passUnretained(context)
         while true {
-            if hasEnded { return .ended }
+            if state.hasEnded { return .ended }
             guard let index = index(of: entry) else {
                 var row = Row(entry: entry, id: ObjectIdentifier(entry), box: nil)
                 _ = row.build.claim(by: me, isSameBuilder: Self.isSameContext)
-                if first == nil {
-                    first = row
+                if state.first == nil {
+                    state.first = row
                     return .build(row: 0)
                 }
-                more.append(row)
-                return .build(row: more.count)
+                state.more.append(row)
+                return .build(row: state.more.count)
             }
             let claim = withRow(index) { row -> BuildState<Builder>.Claim? in
                 row.box == nil ? row.build.claim(by: me, isSameBuilder: Self.isSameContext) : nil
@@ -377,12 +384,12 @@ public final class RequestScope: @unchecked Sendable {
                     withRow(index) { $0.build.stopWaiting() }
                     return .cycle
                 }
-                waits.append((context, index))
+                state.waits.append((context, index))
                 gate.wait()
-                waits.removeAll { $0.waiter === context }
+                state.waits.removeAll { $0.waiter === context }
                 BuildCoordinator.endWaiting(context)
                 // An ended scope has given its rows away.
-                if !hasEnded { withRow(index) { $0.build.stopWaiting() } }
+                if !state.hasEnded { withRow(index) { $0.build.stopWaiting() } }
             }
         }
     }
@@ -396,7 +403,7 @@ public final class RequestScope: @unchecked Sendable {
     /// nil) recorded, as its build ends: a wait-for walk must not follow a builder that has
     /// moved on. Called with `gate.lock` held.
     private func forgetBuilder(ofRow index: Int?) {
-        let waiters = waits.lazy.filter { index == nil || $0.row == index }.map(\.waiter)
+        let waiters = state.waits.lazy.filter { index == nil || $0.row == index }.map(\.waiter)
         BuildCoordinator.endWaiting(forRequestBuilder: waiters)
     }
 
@@ -406,11 +413,11 @@ public final class RequestScope: @unchecked Sendable {
     func store(_ box: Unmanaged<AnyObject>, inRow index: Int, for entry: AnyEntry) {
         let late: Bool = gate.lock.withLock {
             // An ended scope has given its rows away.
-            guard !hasEnded else { return true }
-            finished += 1
+            guard !state.hasEnded else { return true }
+            state.finished += 1
             let wake = withRow(index) { row in
                 row.box = box
-                row.finished = finished
+                row.finished = state.finished
                 return row.build.finish()
             }
             if wake {
@@ -434,7 +441,7 @@ public final class RequestScope: @unchecked Sendable {
     /// resolve (one that waited, or a later one) builds it.
     func abandon(row index: Int) {
         gate.lock.withLock {
-            guard !hasEnded else { return }
+            guard !state.hasEnded else { return }
             if withRow(index, { $0.build.finish() }) {
                 forgetBuilder(ofRow: index)
                 gate.broadcast()
@@ -446,7 +453,7 @@ public final class RequestScope: @unchecked Sendable {
     func value<Value>(of type: Value.Type) -> Value? {
         let wanted = ObjectIdentifier(Value.self)
         // Read under the lock: a scope that withRequest reuses empties `values` under it.
-        let values = gate.lock.withLock { self.values }
+        let values = gate.lock.withLock { self.state.values }
         for given in values where given.type == wanted {
             // Given as a `Value` (the key is the type as written), so the payload is one:
             // reinterpreted rather than cast, which asks the runtime to search for a conversion.
