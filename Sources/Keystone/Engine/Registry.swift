@@ -430,18 +430,24 @@ final class Registry: @unchecked Sendable {
                 .assumingMemoryBound(to: keystone_lock.self)
         )
     }
-    // Guarded by `writeLock`, which already excludes overlapping accesses, so their dynamic
-    // exclusivity checks are off. (The table is the list of slots: a list of its own was one
-    // more allocation per container.)
-    /// How many slots the live table holds.
-    @exclusivity(unchecked) private var live = 0
-    /// How many of its cells are tombstones.
-    @exclusivity(unchecked) private var tombstones = 0
-    /// How many slots were ever made here: the next slot's ``Slot/order``.
-    @exclusivity(unchecked) private var made = 0
-    /// Tables replaced and slots removed (with the table's reference), for ``reclaim()``.
-    @exclusivity(unchecked) private var retiredTables: [UnsafeMutablePointer<UnsafeMutableRawPointer?>] = []
-    @exclusivity(unchecked) private var retiredSlots: [Unmanaged<Slot>] = []
+    /// The writers' bookkeeping, guarded by `writeLock`, which already excludes overlapping
+    /// accesses, so its dynamic exclusivity check is off (a thread-local lookup on each of the
+    /// several accesses every registration makes).
+    @exclusivity(unchecked) private var writers = Writers()
+
+    /// What `writeLock` guards besides the table. (The table is the list of slots: a list of
+    /// its own was one more allocation per container.)
+    private struct Writers {
+        /// How many slots the live table holds.
+        var live = 0
+        /// How many of its cells are tombstones.
+        var tombstones = 0
+        /// How many slots were ever made here: the next slot's ``Slot/order``.
+        var made = 0
+        /// Tables replaced and slots removed (with the table's reference), for ``reclaim()``.
+        var retiredTables: [UnsafeMutablePointer<UnsafeMutableRawPointer?>] = []
+        var retiredSlots: [Unmanaged<Slot>] = []
+    }
     /// The container's lifetime state but for its words (see ``Lifecycle``), guarded by the
     /// lifecycle's lock, which already excludes overlapping accesses, so the dynamic
     /// exclusivity check is off.
@@ -511,8 +517,8 @@ final class Registry: @unchecked Sendable {
             slot.release()  // the table's reference
         }
         if table.block != firstTable { table.block.deallocate() }
-        for block in retiredTables { block.deallocate() }
-        for slot in retiredSlots { slot.release() }
+        for block in writers.retiredTables { block.deallocate() }
+        for slot in writers.retiredSlots { slot.release() }
         if let spare = spareRequestScopeWord.pointee { Unmanaged<RequestScope>.fromOpaque(spare).release() }
         Lifecycle(self).builds.destroy()
     }
@@ -670,7 +676,7 @@ final class Registry: @unchecked Sendable {
     var allSlots: [Slot] {
         var found: [Slot] = []
         writeLock.withLock {
-            found.reserveCapacity(live)
+            found.reserveCapacity(writers.live)
             let table = currentTable
             for index in 0...table.mask {
                 guard let cell = table.cells[index], cell != Self.tombstone else { continue }
@@ -685,7 +691,7 @@ final class Registry: @unchecked Sendable {
     /// storage on the stack when they are few, so that a container's `dispose` allocates
     /// nothing for it.
     func forEachSlot(_ body: (Slot) -> Void) {
-        let capacity = writeLock.withLock { live }
+        let capacity = writeLock.withLock { writers.live }
         withUnsafeTemporaryAllocation(of: Unmanaged<Slot>.self, capacity: capacity) { buffer in
             let count = writeLock.withLock {
                 var count = 0
@@ -707,7 +713,7 @@ final class Registry: @unchecked Sendable {
     /// How many keys have a slot here, and how many cells the live table has: what the
     /// registry's memory follows (for tests of it).
     var footprint: (slots: Int, cells: Int) {
-        writeLock.withLock { (live, currentTable.mask + 1) }
+        writeLock.withLock { (writers.live, currentTable.mask + 1) }
     }
 
     /// The slot for `key` in the live table, or nil. Called in a read section, or with
@@ -749,8 +755,8 @@ final class Registry: @unchecked Sendable {
                     return slot
                 }
             }
-            let slot = Slot(key: key, order: made)
-            made += 1
+            let slot = Slot(key: key, order: writers.made)
+            writers.made += 1
             slot.pins = 1
             insert(Unmanaged.passRetained(slot).toOpaque())
             return slot
@@ -777,9 +783,9 @@ final class Registry: @unchecked Sendable {
             while let cell = table.cells[index] {
                 if cell == address {
                     keystone_publish(table.cells + index, Self.tombstone)
-                    live -= 1
-                    tombstones += 1
-                    retiredSlots.append(.fromOpaque(address))
+                    writers.live -= 1
+                    writers.tombstones += 1
+                    writers.retiredSlots.append(.fromOpaque(address))
                     return true
                 }
                 index = (index &+ 1) & table.mask
@@ -794,10 +800,10 @@ final class Registry: @unchecked Sendable {
     func reclaim() {
         let (tables, slots) = writeLock.withLock {
             defer {
-                retiredTables = []
-                retiredSlots = []
+                writers.retiredTables = []
+                writers.retiredSlots = []
             }
-            return (retiredTables, retiredSlots)
+            return (writers.retiredTables, writers.retiredSlots)
         }
         guard !tables.isEmpty || !slots.isEmpty else { return }
         keystone_read_synchronize()
@@ -815,11 +821,11 @@ final class Registry: @unchecked Sendable {
     private func insert(_ slot: UnsafeMutableRawPointer) {
         var table = currentTable
         let capacity = table.mask + 1
-        if live + tombstones + 1 > capacity / 2 {
-            table = rebuild(capacity: live + 1 > capacity / 4 ? capacity * 2 : capacity)
+        if writers.live + writers.tombstones + 1 > capacity / 2 {
+            table = rebuild(capacity: writers.live + 1 > capacity / 4 ? capacity * 2 : capacity)
         }
         place(slot, in: table)
-        live += 1
+        writers.live += 1
     }
 
     /// Publishes `slot` in the first free cell of its key's run in `table`: an empty one, or a
@@ -830,7 +836,7 @@ final class Registry: @unchecked Sendable {
         while let cell = table.cells[index], cell != Self.tombstone {
             index = (index &+ 1) & table.mask
         }
-        if table.cells[index] != nil { tombstones -= 1 }
+        if table.cells[index] != nil { writers.tombstones -= 1 }
         keystone_publish(table.cells + index, slot)
     }
 
@@ -841,12 +847,12 @@ final class Registry: @unchecked Sendable {
         let old = currentTable
         let block = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Table.words(capacity: capacity))
         let table = Table.initialize(block, capacity: capacity)
-        tombstones = 0
+        writers.tombstones = 0
         for index in 0...old.mask {
             if let cell = old.cells[index], cell != Self.tombstone { place(cell, in: table) }
         }
         keystone_publish(current, UnsafeMutableRawPointer(block))
-        if old.block != firstTable { retiredTables.append(old.block) }
+        if old.block != firstTable { writers.retiredTables.append(old.block) }
         return table
     }
 }
