@@ -83,7 +83,7 @@ extension Container {
         line: UInt = #line,
         factory: @escaping @Sendable (AsyncResolver) async throws -> Service
     ) -> AsyncRegistration<Service> {
-        let key = RegistryKey(Service.self, name: name, arguments: Void.self)
+        let key = RegistryKey(Service.self, name: name)
         return register(
             key,
             name: name,

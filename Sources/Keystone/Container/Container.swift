@@ -245,7 +245,7 @@ public final class Container: Sendable {
         factory: @escaping @Sendable (Resolver) throws -> Service
     ) -> Registration<Service> {
         register(
-            RegistryKey(Service.self, name: name, arguments: Void.self),
+            RegistryKey(Service.self, name: name),
             name: name,
             scope: scope,
             argumentTypes: Void.self,

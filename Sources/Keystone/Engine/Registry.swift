@@ -28,6 +28,15 @@ struct RegistryKey: Hashable, Sendable {
         self.arguments = ObjectIdentifier(arguments)
     }
 
+    /// The key of a registration with no runtime arguments. Not variadic, so that code not
+    /// specialised for `Service` (a generic helper's registration) forms no parameter pack.
+    @inlinable
+    init<Service>(_ service: Service.Type, name: Name?) {
+        self.service = ObjectIdentifier(service)
+        self.name = name?.id ?? 0
+        self.arguments = ObjectIdentifier(Void.self)
+    }
+
     init(service: ObjectIdentifier, name: Int, arguments: ObjectIdentifier) {
         self.service = service
         self.name = name

@@ -82,7 +82,7 @@ public struct Declaration<Service>: Sendable {
         if !isContribution {
             keys.append(
                 DeclaredKey(
-                    key: RegistryKey(Service.self, name: name, arguments: Void.self),
+                    key: RegistryKey(Service.self, name: name),
                     service: Service.self,
                     name: name,
                     location: location
@@ -123,7 +123,7 @@ public struct Declaration<Service>: Sendable {
                 hooks: EntryHooks.make(afterCreation: afterCreation, onDispose: disposeHooks)
             ) { resolver, _ in try ModuleResolution.with(resolver, factory) }
         }
-        let key = RegistryKey(Service.self, name: name, arguments: Void.self)
+        let key = RegistryKey(Service.self, name: name)
         let registration =
             isContribution
             ? container.contribute(to: key, entry)

@@ -571,7 +571,7 @@ extension Container {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Registration<Value> {
-        let slot = registry.slotCreatingIfNeeded(for: RegistryKey(Value.self, name: nil, arguments: Void.self))
+        let slot = registry.slotCreatingIfNeeded(for: RegistryKey(Value.self, name: nil))
         let generation = install(
             Entry<Value>(
                 slot: slot,
