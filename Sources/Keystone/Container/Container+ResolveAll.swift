@@ -72,7 +72,7 @@ extension Container {
                 scope: scope,
                 argumentTypes: (repeat each Argument).self,
                 location: location,
-                factory: erased
+                building: .erased(erased)
             )
         }
     }

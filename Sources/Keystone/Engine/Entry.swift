@@ -406,27 +406,6 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         )
     }
 
-    /// A registration whose factory takes its arguments erased (see
-    /// ``EntryFactory/erased(_:)``).
-    @inlinable
-    convenience init(
-        slot: Slot,
-        name: Name?,
-        scope: Scope,
-        argumentTypes: Any.Type,
-        location: SourceLocation,
-        boundTo: RegistryKey? = nil,
-        hooks: EntryHooks<Service>? = nil,
-        isMainActor: Bool = false,
-        isRequestValue: Bool = false,
-        factory: @escaping @Sendable (Resolver, UnsafeRawPointer) throws -> Service
-    ) {
-        self.init(
-            slot: slot, name: name, scope: scope, argumentTypes: argumentTypes, location: location,
-            boundTo: boundTo, hooks: hooks, isMainActor: isMainActor, isRequestValue: isRequestValue,
-            building: .erased(factory))
-    }
-
     /// An async registration: `asyncFactory` (kept in ``asyncParts``) builds its instances,
     /// in an async resolution.
     init(

@@ -55,14 +55,14 @@ extension Container {
             scope: scope ?? defaultScope,
             argumentTypes: (repeat each Argument).self,
             location: SourceLocation(file: file, line: line),
-            isMainActor: true
-        ) { resolver, arguments in
-            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
-            // The resolution checked that it runs on the main actor before calling (see
-            // `AnyEntry.isMainActor`), so this never traps; it is what lets the `@MainActor`
-            // factory be called synchronously.
-            return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
-        }
+            isMainActor: true,
+            building: .erased { resolver, arguments in
+                let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+                // The resolution checked that it runs on the main actor before calling (see
+                // `AnyEntry.isMainActor`), so this never traps; it is what lets the `@MainActor`
+                // factory be called synchronously.
+                return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
+            })
         return MainActorRegistration(Registration(container: self, slot: slot, generation: install(entry)))
     }
 

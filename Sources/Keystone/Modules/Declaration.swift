@@ -120,8 +120,9 @@ public struct Declaration<Service>: Sendable {
                 scope: scope ?? container.defaultScope,
                 argumentTypes: Void.self,
                 location: location,
-                hooks: EntryHooks.make(afterCreation: afterCreation, onDispose: disposeHooks)
-            ) { resolver, _ in try ModuleResolution.with(resolver, factory) }
+                hooks: EntryHooks.make(afterCreation: afterCreation, onDispose: disposeHooks),
+                building: .plain { resolver in try ModuleResolution.with(resolver, factory) }
+            )
         }
         let key = RegistryKey(Service.self, name: name)
         let registration =

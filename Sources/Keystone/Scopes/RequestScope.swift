@@ -579,8 +579,9 @@ extension Container {
                 scope: .request,
                 argumentTypes: Void.self,
                 location: SourceLocation(file: file, line: line),
-                isRequestValue: true
-            ) { resolver, _ in try resolver.requestValue(Value.self) }
+                isRequestValue: true,
+                building: .plain { resolver in try resolver.requestValue(Value.self) }
+            )
         )
         return Registration(container: self, slot: slot, generation: generation)
     }

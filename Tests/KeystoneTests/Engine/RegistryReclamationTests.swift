@@ -94,8 +94,7 @@ struct RegistryReclamationTests {
         let slot = container.registry.slotCreatingIfNeeded(for: key)
         let entry = Entry<Tenant>(
             slot: slot, name: name, scope: .singleton, argumentTypes: Void.self,
-            location: SourceLocation(file: #fileID, line: #line)
-        ) { _, _ in Tenant(id: 42) }
+            location: SourceLocation(file: #fileID, line: #line), building: .plain { _ in Tenant(id: 42) })
         // …and an unload of the same key in between.
         container.unload(module)
         container.install(entry)
