@@ -23,10 +23,8 @@ struct PlainTextExporter: NoteExporter {
 
 /// A connection to the backup server: expensive, so it is opened only while a backup runs
 /// and closed as soon as the last reference to it goes.
-final class ExportConnection: @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `written`.
-    private let lock = ExampleLock()
-    private var written = 0
+final class ExportConnection: Sendable {
+    private let written = Protected(0)
     let address: String
 
     init(config: AppConfig) {
@@ -35,11 +33,11 @@ final class ExportConnection: @unchecked Sendable {
     }
 
     func write(_ file: String) {
-        lock.withLock { written += 1 }
+        written.withLock { $0 += 1 }
     }
 
     deinit {
-        Console.say("    - closed the export connection to \(address) after \(lock.withLock { written }) files")
+        Console.say("    - closed the export connection to \(address) after \(written.withLock { $0 }) files")
     }
 }
 

@@ -3,11 +3,9 @@ import Keystone
 
 /// One store transaction: moves are staged, then committed together or not at all. Each
 /// transaction is a new instance, released (and so closed) when its action ends.
-final class NoteTransaction: @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `staged` and `committed`.
-    private let lock = ExampleLock()
-    private var staged: [Note] = []
-    private var committed = false
+final class NoteTransaction: Sendable {
+    /// The staged moves, and whether they were committed.
+    private let state = Protected((staged: [Note](), committed: false))
     let store: NoteStore
 
     init(store: NoteStore) {
@@ -19,19 +17,19 @@ final class NoteTransaction: @unchecked Sendable {
     func move(_ id: Int, to notebook: String) throws {
         guard var note = store.note(id: id) else { throw MissingNote(id: id) }
         note.notebook = notebook
-        lock.withLock { staged.append(note) }
+        state.withLock { $0.staged.append(note) }
     }
 
     /// Saves every staged move.
     func commit() {
-        lock.withLock {
-            for note in staged { store.save(note) }
-            committed = true
+        state.withLock { state in
+            for note in state.staged { store.save(note) }
+            state.committed = true
         }
     }
 
     deinit {
-        let (count, done) = lock.withLock { (staged.count, committed) }
+        let (count, done) = state.withLock { ($0.staged.count, $0.committed) }
         let moves = count == 1 ? "1 move" : "\(count) moves"
         Console.say("    - closed the transaction: " + (done ? "committed \(moves)" : "rolled back \(moves)"))
     }

@@ -25,13 +25,12 @@ enum Console {
     }
 }
 
-/// Whether the console is muted. `@unchecked Sendable`: `lock` guards `muted`.
-final class MuteState: @unchecked Sendable {
-    private let lock = ExampleLock()
-    private var muted = false
+/// Whether the console is muted.
+final class MuteState: Sendable {
+    private let muted = Protected(false)
     var isMuted: Bool {
-        get { lock.withLock { muted } }
-        set { lock.withLock { muted = newValue } }
+        get { muted.withLock { $0 } }
+        set { muted.withLock { $0 = newValue } }
     }
 }
 
@@ -59,10 +58,8 @@ protocol NoteStore: AnyObject, Sendable {
 
 /// A store that keeps notes in memory, as a real database would keep them on disk. It is
 /// closed when the container lets go of it.
-final class InMemoryNoteStore: NoteStore, Disposable, @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `notes`.
-    private let lock = ExampleLock()
-    private var notes: [Int: Note] = [:]
+final class InMemoryNoteStore: NoteStore, Disposable, Sendable {
+    private let notes = Protected([Int: Note]())
     let name: String
 
     init(config: AppConfig) {
@@ -70,10 +67,10 @@ final class InMemoryNoteStore: NoteStore, Disposable, @unchecked Sendable {
         Console.built("InMemoryNoteStore(\"\(name)\")")
     }
 
-    func save(_ note: Note) { lock.withLock { notes[note.id] = note } }
-    func note(id: Int) -> Note? { lock.withLock { notes[id] } }
-    var count: Int { lock.withLock { notes.count } }
-    var all: [Note] { lock.withLock { notes.values.sorted { $0.id < $1.id } } }
+    func save(_ note: Note) { notes.withLock { $0[note.id] = note } }
+    func note(id: Int) -> Note? { notes.withLock { $0[id] } }
+    var count: Int { notes.withLock { $0.count } }
+    var all: [Note] { notes.withLock { $0.values.sorted { $0.id < $1.id } } }
 
     func dispose() { Console.say("    - closed the store \"\(name)\" with \(count) notes") }
 }
@@ -99,10 +96,8 @@ struct OfflineSyncClient: SyncClient {
 /// Notes waiting to be pushed. Opening it is asynchronous (a real one would reopen its
 /// journal on disk), so it is registered with an `async` factory and resolved with
 /// `resolveAsync`; it is flushed when the container lets it go.
-final class SyncQueue: Disposable, @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `pending`.
-    private let lock = ExampleLock()
-    private var pending: [Note] = []
+final class SyncQueue: Disposable, Sendable {
+    private let pending = Protected([Note]())
     let client: SyncClient
 
     private init(client: SyncClient) {
@@ -117,12 +112,12 @@ final class SyncQueue: Disposable, @unchecked Sendable {
     }
 
     func enqueue(_ note: Note) {
-        lock.withLock { pending.append(note) }
+        pending.withLock { $0.append(note) }
         Console.say("    queued note \(note.id) for the next sync")
     }
 
     func dispose() {
-        let notes = lock.withLock { pending }
+        let notes = pending.withLock { $0 }
         Console.say("    - flushed the sync queue: \(notes.map { "note \($0.id)" }.joined(separator: ", "))")
     }
 }
@@ -148,13 +143,11 @@ final class UserSession: Disposable, Sendable {
 }
 
 /// Who logs in next; the login screen sets it.
-final class LoginForm: @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `user`.
-    private let lock = ExampleLock()
-    private var pending = "nobody"
+final class LoginForm: Sendable {
+    private let pending = Protected("nobody")
     var user: String {
-        get { lock.withLock { pending } }
-        set { lock.withLock { pending = newValue } }
+        get { pending.withLock { $0 } }
+        set { pending.withLock { $0 = newValue } }
     }
 }
 

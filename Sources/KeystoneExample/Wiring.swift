@@ -56,13 +56,11 @@ func makeContainer() throws -> Container {
 }
 
 /// Numbers the operation traces.
-final class TraceCounter: @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` guards `value`.
-    private let lock = ExampleLock()
-    private var value = 0
+final class TraceCounter: Sendable {
+    private let value = Protected(0)
 
     func next() -> Int {
-        lock.withLock {
+        value.withLock { value in
             value += 1
             return value
         }
