@@ -2,7 +2,8 @@
 # Prints the instructions one Keystone operation executes, counted by callgrind (deterministic,
 # unlike wall clock on a shared VM): the probe runs a scenario N times and 0 times, and the
 # difference is divided by N. register1k counts one container with 1,000 registrations;
-# register1k-generic the same through a generic helper that is not specialised.
+# register1k-capturing the same with factories that capture a value; register1k-generic the
+# same through a generic helper that is not specialised.
 # Scenarios with a hand-wired counterpart (hand-SCENARIO: the same objects built by accessors
 # that are calls, as through a container) are counted beside it, with the ratio.
 #
@@ -21,7 +22,7 @@ count() {  # scenario iterations -> total instructions
 }
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient default-scope named optional-hit bound-transient injected lazy-injected weak-lazy-injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-generic)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(singleton singleton-kept bound-singleton weak transient default-scope named optional-hit bound-transient injected lazy-injected weak-lazy-injected resolve-all resolve-all-async transient+singleton graph4 graph4-module arguments1 arguments3 main-actor-singleton optional-miss async-singleton async-built-singleton async-bound-singleton async-transient async-graph request request-child register1k register1k-capturing register1k-generic)
 per_operation() {  # scenario -> instructions per operation
     local n=10000
     case "$1" in register1k*) n=5 ;; esac

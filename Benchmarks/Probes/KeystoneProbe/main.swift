@@ -224,7 +224,7 @@ enum Hand {
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     fatalError(
-        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|lazy-injected|weak-lazy-injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|default-scope|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-generic ITERATIONS"
+        "usage: KeystoneProbe [hand-]singleton-kept|singleton|bound-singleton|bound-transient|injected|lazy-injected|weak-lazy-injected|resolve-all|resolve-all-async|optional-miss|main-actor-singleton|weak|transient|default-scope|transient+singleton|graph4|graph4-module|named|optional-hit|arguments1|arguments3|request|request-child|async-singleton|async-built-singleton|async-bound-singleton|async-transient|async-graph|register1k|register1k-capturing|register1k-generic ITERATIONS"
     )
 }
 /// The container every resolve scenario uses. A function of its own, never inlined, so that
@@ -446,6 +446,16 @@ case "register1k":
     for _ in 0..<iterations {
         let fresh = Container()
         for name in names { fresh.register(Widget.self, name: name, scope: .transient) { _ in Widget() } }
+        consume(fresh)
+    }
+case "register1k-capturing":
+    // The same with a factory that captures a value, as an app's often does (a setting, an
+    // identifier): the factory has a context of its own.
+    for _ in 0..<iterations {
+        let fresh = Container()
+        for (id, name) in names.enumerated() {
+            fresh.register(Tagged.self, name: name, scope: .transient) { _ in Tagged(id: id) }
+        }
         consume(fresh)
     }
 case "register1k-generic":
