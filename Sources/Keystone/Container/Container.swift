@@ -221,8 +221,9 @@ public final class Container: Sendable {
     /// only its ``Resolver``.
     ///
     /// A form of its own so that the entry keeps the factory as it is given: each build calls
-    /// it directly, and a registration made in generic code (a helper that registers the types
-    /// it is handed) allocates no closure to wrap it.
+    /// it directly, and a registration whose factory captures values, or that is made in
+    /// generic code (a helper that registers the types it is handed), allocates no closure to
+    /// wrap it.
     ///
     /// - Parameters:
     ///   - type: The service type; inferred from the factory when omitted.

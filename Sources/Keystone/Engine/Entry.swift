@@ -255,8 +255,8 @@ struct VerificationSkipped: Error, CustomStringConvertible {
 @usableFromInline
 enum EntryFactory<Service>: Sendable {
     /// A factory that takes the resolver alone, kept as the registration gave it: a build
-    /// calls it directly, and a registration made in code that is not specialised for
-    /// `Service` (a generic helper) allocates no closure around it.
+    /// calls it directly, and a registration whose factory has a context (it captures values,
+    /// or it was made in code not specialised for `Service`) allocates no closure around it.
     case plain(@Sendable (Resolver) throws -> Service)
     /// A factory with its arguments erased: the pointer addresses a tuple of the argument
     /// types the entry's key names, so only a caller that matched the key can call it.
