@@ -63,16 +63,74 @@ extension Container {
             let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
             return try factory(resolver, repeat each values)
         }
+        return contribute(
+            to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self),
+            name: name,
+            scope: scope,
+            argumentTypes: (repeat each Argument).self,
+            location: SourceLocation(file: file, line: line),
+            factory: .erased(erased)
+        )
+    }
+
+    /// Adds a registration whose factory takes only its ``Resolver`` to the collection of
+    /// `Service`: the same contribution as the form with runtime arguments makes with none,
+    /// which Swift picks for such a factory.
+    ///
+    /// A form of its own so that the contribution keeps the factory as it is given: a factory
+    /// that captures values, or one contributed from generic code (a loader adding the plug-ins
+    /// it is handed), is not wrapped in a closure of its own.
+    ///
+    /// - Parameters:
+    ///   - type: The service type of the collection; inferred from the factory when omitted.
+    ///   - name: The collection's name, if it has one.
+    ///   - scope: How long this contribution's instance lives; the container's
+    ///     ``defaultScope`` when omitted.
+    ///   - file: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - line: Where the registration is made; diagnostics name it. Leave the default.
+    ///   - factory: Builds this contribution, as the factory of `register` does.
+    /// - Returns: The registration, to chain `then` and `onDispose` on.
+    @discardableResult
+    @inlinable
+    @inline(__always)
+    public func contribute<Service>(
+        _ type: Service.Type = Service.self,
+        name: Name? = nil,
+        scope: Scope? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        factory: @escaping @Sendable (Resolver) throws -> Service
+    ) -> Registration<Service> {
+        contribute(
+            to: RegistryKey(Service.self, name: name),
+            name: name,
+            scope: scope,
+            argumentTypes: Void.self,
+            location: SourceLocation(file: file, line: line),
+            factory: .plain(factory)
+        )
+    }
+
+    /// Adds a registration built by `factory` to `collection`. Inlined, as `register`'s is, so
+    /// that the entry's generic metadata is the caller's constant rather than looked up.
+    @inlinable
+    func contribute<Service>(
+        to collection: RegistryKey,
+        name: Name?,
+        scope: Scope?,
+        argumentTypes: Any.Type,
+        location: SourceLocation,
+        factory: EntryFactory<Service>
+    ) -> Registration<Service> {
         let scope = scope ?? defaultScope
-        let location = SourceLocation(file: file, line: line)
-        return contribute(to: RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)) { slot in
+        return contribute(to: collection) { slot in
             Entry<Service>(
                 slot: slot,
                 name: name,
                 scope: scope,
-                argumentTypes: (repeat each Argument).self,
+                argumentTypes: argumentTypes,
                 location: location,
-                building: .erased(erased)
+                building: factory
             )
         }
     }

@@ -1,5 +1,5 @@
 /// The state of the features built on the core container: contributions to collections
-/// (``Container/contribute(_:name:scope:file:line:factory:)->Registration<Service>``), loaded modules
+/// (``Container/contribute(_:name:scope:file:line:factory:)-(_,_,_,_,_,(Resolver)->Service)``), loaded modules
 /// (`Container.load(_:)`), the logger, and the weak reference that async resolvers hold.
 ///
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never

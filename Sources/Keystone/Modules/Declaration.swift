@@ -259,7 +259,7 @@ public func scoped<Service>(
 }
 
 /// Declares a contribution to the collection of `Service` in a ``Module``; see
-/// ``Container/contribute(_:name:scope:file:line:factory:)->Registration<Service>``. Contributions from several
+/// ``Container/contribute(_:name:scope:file:line:factory:)-(_,_,_,_,_,(Resolver)->Service)``. Contributions from several
 /// modules add up, in load order, and never conflict.
 ///
 /// - Parameters:

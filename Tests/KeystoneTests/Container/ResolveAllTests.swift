@@ -156,6 +156,40 @@ struct ResolveAllTests {
 }
 
 extension ResolveAllTests {
+    /// Contributes `type` as a plug-in loader does with the types it is handed: `contribute`
+    /// runs with `Service` unknown.
+    static func contributeMade<Made: Plugin>(
+        _ type: Made.Type, in container: Container, make: @escaping @Sendable () -> Made
+    ) {
+        container.contribute(Plugin.self) { _ in make() }
+    }
+
+    /// Whether `registration`'s entry keeps its factory as it was given, rather than wrapped to
+    /// take arguments.
+    static func keepsFactoryAsGiven<Service>(_ registration: Registration<Service>) -> Bool {
+        guard let entry = registration.slot.entry as? Entry<Service> else { return false }
+        if case .plain = entry.factory { return true }
+        return false
+    }
+
+    @Test("A contribution's factory is kept as given unless it takes arguments, in each shape users write it")
+    func contributesEachFactoryShape() throws {
+        let container = Container()
+        let suffix = "-captured"
+        let literal = container.contribute(Plugin.self) { _ in NamedPlugin("literal") }
+        let capturing = container.contribute(Plugin.self) { _ in NamedPlugin("value" + suffix) }
+        let stored: @Sendable (Resolver) throws -> Plugin = { _ in NamedPlugin("stored") }
+        let held = container.contribute(Plugin.self, factory: stored)
+        Self.contributeMade(NamedPlugin.self, in: container) { NamedPlugin("generic") }
+        let withArgument = container.contribute(Plugin.self) { (_, label: String) in NamedPlugin(label) }
+
+        #expect([literal, capturing, held].allSatisfy(Self.keepsFactoryAsGiven))
+        #expect(!Self.keepsFactoryAsGiven(withArgument))
+        #expect(
+            try container.tryResolveAll(Plugin.self).map(\.label) == ["literal", "value-captured", "stored", "generic"])
+        #expect(try container.tryResolveAll(Plugin.self, arguments: "given").map(\.label) == ["given"])
+    }
+
     protocol Plugin: AnyObject, Sendable {
         var label: String { get }
     }
