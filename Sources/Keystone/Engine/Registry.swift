@@ -103,16 +103,25 @@ final class Slot: @unchecked Sendable {
     let key: RegistryKey
     /// How many keys the registry had before this one: the order of first registration.
     let order: Int
-    /// The current registration; nil once the container is disposed.
-    /// (`entry` and `conversions` are guarded by `lock`, which already excludes overlapping
-    /// accesses, so their dynamic exclusivity checks are off.)
-    @exclusivity(unchecked) var entry: AnyEntry?
+    /// The current registration and the boxes published for its bound types: what `lock`
+    /// guards that a resolve reads, one value whose dynamic exclusivity check is off, since the
+    /// lock already excludes overlapping accesses.
+    private struct Guarded {
+        /// The current registration; nil once the container is disposed.
+        var entry: AnyEntry?
+        /// While this slot's registration holds an instance: the boxes published for it in the
+        /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``),
+        /// withdrawn with the instance. One record per bound slot.
+        var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
+    }
+    @exclusivity(unchecked) private var guarded = Guarded()
+    /// The current registration; nil once the container is disposed. Guarded by `lock`.
+    var entry: AnyEntry? {
+        @inline(__always) get { guarded.entry }
+        @inline(__always) set { guarded.entry = newValue }
+    }
     /// How many registrations were installed here: the ``AnyEntry/generation`` of the latest.
     var installs: UInt = 0
-    /// While this slot's registration holds an instance: the boxes published for it in the
-    /// slots of types bound to it with `bind(_:)` (see ``publishConversion(_:in:)``), withdrawn
-    /// with the instance. One record per bound slot.
-    @exclusivity(unchecked) var conversions: [(slot: Slot, box: UnsafeMutableRawPointer)] = []
     /// This slot's place in its container's list of slots that hold an instance (see
     /// ``Lifecycle``). Guarded by the container's lifecycle lock, not by `lock`; checked for
     /// exclusivity, since it is touched only as an instance starts or stops being held, where
@@ -295,10 +304,10 @@ final class Slot: @unchecked Sendable {
         else { return }
         let box = Self.word(retaining: InstanceBox(converted), for: readers)
         keystone_publish(published, box)
-        if let index = target.conversions.firstIndex(where: { $0.slot === self }) {
-            target.conversions[index].box = box
+        if let index = target.guarded.conversions.firstIndex(where: { $0.slot === self }) {
+            target.guarded.conversions[index].box = box
         } else {
-            target.conversions.append((self, box))
+            target.guarded.conversions.append((self, box))
         }
     }
 
@@ -306,9 +315,9 @@ final class Slot: @unchecked Sendable {
     /// the ones still published, for ``retire(_:)`` after every lock is released. Called with
     /// `lock` held, when the entry lets its instance go.
     func withdrawConversions() -> [(slot: Slot, box: UnsafeMutableRawPointer)] {
-        guard !conversions.isEmpty else { return [] }
-        defer { conversions = [] }
-        return conversions.filter { record in
+        guard !guarded.conversions.isEmpty else { return [] }
+        defer { guarded.conversions = [] }
+        return guarded.conversions.filter { record in
             // The bound slot made its word when it published this box.
             record.slot.published.map { keystone_unpublish_if($0, record.box) } ?? false
         }

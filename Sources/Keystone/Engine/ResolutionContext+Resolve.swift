@@ -141,8 +141,8 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let position = instances.position(of: entry) {
-            return instances.value(at: position, as: Service.self)
+        if !confined.instances.isEmpty, let position = confined.instances.position(of: entry) {
+            return confined.instances.value(at: position, as: Service.self)
         }
         if _slowPath(awaited != nil) { return try resolve(entry, resolver: resolver, arguments: arguments) }
         let typed = unsafeDowncast(entry, to: Entry<Service>.self)
@@ -152,7 +152,7 @@ extension ResolutionContext {
         // resolution ends, were about 250 instructions of every top-level `.graph` resolve).
         let isRoot = depth == 0
         let value = try callFactory(typed, resolver: resolver, arguments: arguments)
-        if !isRoot { instances.insert(value, for: entry) }
+        if !isRoot { confined.instances.insert(value, for: entry) }
         return value
     }
 
@@ -313,7 +313,7 @@ extension ResolutionContext {
         guard _slowPath(owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })) else {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
-        var reused = !instances.isEmpty && instances.position(of: entry) != nil
+        var reused = !confined.instances.isEmpty && confined.instances.position(of: entry) != nil
         if !reused, let awaited, case .graph = entry.scope.kind {
             // Built for the awaited resolution this one runs in.
             reused = awaited.resolution.builtGraphInstance(of: entry) != nil
@@ -340,10 +340,10 @@ extension ResolutionContext {
         resolver: Resolver,
         arguments: UnsafeRawPointer
     ) throws(ResolutionError) -> Service {
-        if !instances.isEmpty, let position = instances.position(of: entry) {
+        if !confined.instances.isEmpty, let position = confined.instances.position(of: entry) {
             // Built earlier in this resolution (`.graph`), or built and still running its
             // hooks (which is how `.then` completes a circular reference).
-            return instances.value(at: position, as: Service.self)
+            return confined.instances.value(at: position, as: Service.self)
         }
         if isBuilding(entry) {
             throw Failure.cycle(entry, path: pathSteps, acrossThreads: false)
@@ -459,7 +459,7 @@ extension ResolutionContext {
         if !entry.hasAfterCreation && (entry.isTransient || entry.isRequestScoped) {
             return value
         }
-        if !entry.isTransient { instances.insert(value, for: entry) }
+        if !entry.isTransient { confined.instances.insert(value, for: entry) }
         // Only with hooks: walking even an empty array of them looks up the metadata of their
         // function type at run time (this code is not specialised for `Service`).
         // A `.graph` instance built in a resolution that an awaited one started is that
@@ -473,7 +473,7 @@ extension ResolutionContext {
             do {
                 try hook(resolver, value)
             } catch {
-                instances.remove(for: entry)
+                confined.instances.remove(for: entry)
                 throw wrap(error, from: entry, inHook: true)
             }
         }

@@ -26,23 +26,38 @@ final class ResolutionContext: @unchecked Sendable {
     /// began, or the one whose resolver was used from another thread. Set when it begins.
     private(set) var origin: ResolutionContext?
 
-    // Owner-thread state. Only this context's thread touches it, so the dynamic exclusivity
-    // checks (a thread-local lookup on every access) are turned off.
-    /// The entries being built, outermost first: `depth` of them at `pathStorage`, which has
-    /// room for `pathCapacity`. Unretained: each is held by the call that builds it, which
-    /// pushes it and pops it before returning (``push(_:)``, ``pop()``). Manual storage rather
-    /// than an array: entering and leaving a build is a store and an increment, with no
-    /// uniqueness check and no reference count.
-    @exclusivity(unchecked) private var pathStorage: UnsafeMutablePointer<Unmanaged<AnyEntry>>
-    @exclusivity(unchecked) private var pathCapacity = 8
-    /// How many entries are being built.
-    @exclusivity(unchecked) private(set) var depth = 0
-    /// The `.graph` instances made so far, and those whose hooks are running.
-    @exclusivity(unchecked) var instances = ResolutionInstances()
-    /// The owner of the module factory this resolution is running, innermost first, for
-    /// `get()` (see `ModuleResolution`): the container of that factory's resolver (whose context
-    /// is this one), which its call sets before the factory runs and restores after it.
-    @exclusivity(unchecked) var moduleOwner: Unmanaged<Container>?
+    /// What only this context's thread touches, while its resolution runs: one value, so that
+    /// one declaration turns off the dynamic exclusivity checks (a thread-local lookup on every
+    /// access) that no other thread could ever trip.
+    struct Confined: ~Copyable {
+        /// The entries being built, outermost first: `depth` of them at `pathStorage`, which
+        /// has room for `pathCapacity`. Unretained: each is held by the call that builds it,
+        /// which pushes it and pops it before returning (``push(_:)``, ``pop()``). Manual
+        /// storage rather than an array: entering and leaving a build is a store and an
+        /// increment, with no uniqueness check and no reference count.
+        fileprivate var pathStorage: UnsafeMutablePointer<Unmanaged<AnyEntry>>
+        fileprivate var pathCapacity = 8
+        /// How many entries are being built.
+        fileprivate(set) var depth = 0
+        /// The `.graph` instances made so far, and those whose hooks are running.
+        var instances = ResolutionInstances()
+        /// The owner of the module factory this resolution is running, innermost first, for
+        /// `get()` (see `ModuleResolution`): the container of that factory's resolver (whose
+        /// context is this one), which its call sets before the factory runs and restores after
+        /// it.
+        var moduleOwner: Unmanaged<Container>?
+
+        fileprivate init() {
+            pathStorage = .allocate(capacity: pathCapacity)
+        }
+
+        deinit {
+            pathStorage.deallocate()
+        }
+    }
+
+    /// The owner-thread state (see ``Confined``).
+    @exclusivity(unchecked) var confined = Confined()
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
@@ -106,11 +121,6 @@ final class ResolutionContext: @unchecked Sendable {
         self.requestScopeWord = requestScope.map { .passUnretained($0) }
         self.awaited = awaited
         isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
-        pathStorage = .allocate(capacity: pathCapacity)
-    }
-
-    deinit {
-        pathStorage.deallocate()
     }
 
     /// A context for a new top-level resolution on this thread: the thread's spare one if
@@ -186,7 +196,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// otherwise keep the context, emptied, as this thread's spare.
     static func finish(_ context: consuming ResolutionContext) {
         // The path is empty again (every build pops its entry); `instances` only after `.graph`.
-        if !context.instances.isEmpty { context.instances.removeAll() }
+        if !context.confined.instances.isEmpty { context.confined.instances.removeAll() }
         if isKnownUniquelyReferenced(&context) {
             context.finished = true
             context.root = nil
@@ -205,7 +215,7 @@ final class ResolutionContext: @unchecked Sendable {
             }
             return
         }
-        context.instances = ResolutionInstances()
+        context.confined.instances = ResolutionInstances()
         handoff.withLock {
             var chain: [WeakContainer] = []
             var current = context.root?.takeUnretainedValue()
@@ -251,43 +261,46 @@ extension ResolutionContext {
     /// ``push(_:)`` of the entry at `entry`, which the caller keeps alive until it pops it.
     @inline(__always)
     func push(_ entry: UnsafeMutableRawPointer) {
-        if _slowPath(depth == pathCapacity) { growPath() }
-        (pathStorage + depth).initialize(to: .fromOpaque(entry))
-        depth += 1
+        if _slowPath(confined.depth == confined.pathCapacity) { growPath() }
+        (confined.pathStorage + confined.depth).initialize(to: .fromOpaque(entry))
+        confined.depth += 1
     }
 
     /// Takes the innermost entry off the path.
     @inline(__always)
     func pop() {
-        depth -= 1
+        confined.depth -= 1
     }
 
     @inline(never)
     private func growPath() {
-        let larger = UnsafeMutablePointer<Unmanaged<AnyEntry>>.allocate(capacity: pathCapacity * 2)
-        larger.moveInitialize(from: pathStorage, count: depth)
-        pathStorage.deallocate()
-        pathStorage = larger
-        pathCapacity *= 2
+        let larger = UnsafeMutablePointer<Unmanaged<AnyEntry>>.allocate(capacity: confined.pathCapacity * 2)
+        larger.moveInitialize(from: confined.pathStorage, count: confined.depth)
+        confined.pathStorage.deallocate()
+        confined.pathStorage = larger
+        confined.pathCapacity *= 2
     }
+
+    /// How many entries are being built.
+    var depth: Int { confined.depth }
 
     /// The entry being built innermost, if any.
     var innermost: AnyEntry? {
-        depth == 0 ? nil : pathStorage[depth - 1].takeUnretainedValue()
+        confined.depth == 0 ? nil : confined.pathStorage[confined.depth - 1].takeUnretainedValue()
     }
 
     /// The entries being built, outermost first (for diagnostics).
     var path: [Unmanaged<AnyEntry>] {
-        Array(UnsafeBufferPointer(start: pathStorage, count: depth))
+        Array(UnsafeBufferPointer(start: confined.pathStorage, count: confined.depth))
     }
 
     /// Whether `entry` (an entry's address) is on this context's path.
     @inline(__always)
     func isOnPath(_ entry: UnsafeMutableRawPointer) -> Bool {
-        var index = depth
+        var index = confined.depth
         while index > 0 {
             index -= 1
-            if pathStorage[index].toOpaque() == entry { return true }
+            if confined.pathStorage[index].toOpaque() == entry { return true }
         }
         return false
     }

@@ -53,7 +53,7 @@ enum ModuleResolution {
     /// The resolver of the innermost module factory running on this thread.
     @usableFromInline
     static var current: Resolver? {
-        guard let context = CurrentResolution.context, let owner = context.moduleOwner else { return nil }
+        guard let context = CurrentResolution.context, let owner = context.confined.moduleOwner else { return nil }
         return Resolver(context: context, owner: owner)
     }
 
@@ -61,9 +61,9 @@ enum ModuleResolution {
     @inline(__always)
     static func with<T>(_ resolver: Resolver, _ body: () throws -> T) throws -> T {
         let context = resolver.context
-        let previous = context.moduleOwner
-        context.moduleOwner = resolver.owner
-        defer { context.moduleOwner = previous }
+        let previous = context.confined.moduleOwner
+        context.confined.moduleOwner = resolver.owner
+        defer { context.confined.moduleOwner = previous }
         return try body()
     }
 }
