@@ -41,8 +41,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "602.0.0"..<"700.0.0"),
     ],
     targets: [
-        // Two acquire/release helpers for the lock-free registry read path. Part of this
-        // package, not a dependency: `Synchronization.Atomic` needs iOS 18 / macOS 15.
+        // What Swift cannot do on the package's oldest platforms without a dependency: atomics
+        // (`Synchronization.Atomic` needs iOS 18 / macOS 15), the one-word lock, thread-local
+        // words, and the read sections of the lock-free registry read. Part of this package.
+        // CONTRIBUTING.md ("Unsafe code") counts its functions and says what each buys.
         .target(name: "CKeystoneThreadPrimitives"),
         // The rules of the graph that the container and the build check share: lifetimes, the
         // captive rule and the words of every problem. No dependencies.

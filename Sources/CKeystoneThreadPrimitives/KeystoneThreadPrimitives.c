@@ -20,6 +20,21 @@ uint64_t keystone_read_epoch = 1;
 /// removed, so a reader of the list needs no lock.
 static keystone_read_record *records = NULL;
 
+/// Whether the calling thread is the process's main thread, kept in its record
+/// (`keystone_on_main_thread`). Synchronous code there is main-actor code; `MainActorContext`
+/// (Keystone/Engine) combines this with the main dispatch queue's marker, because on Linux the
+/// main actor's jobs may run on another thread.
+static bool is_main_thread(void) {
+#if defined(__APPLE__)
+    return pthread_main_np() != 0;
+#elif defined(__linux__)
+    // The main thread's id is the process id.
+    return syscall(SYS_gettid) == getpid();
+#else
+#error "Keystone needs a main-thread check for this platform"
+#endif
+}
+
 static pthread_key_t exit_key;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 
@@ -61,7 +76,7 @@ keystone_read_record *keystone_read_enroll(void) {
         } while (!__atomic_compare_exchange_n(&records, &head, record, true, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
     }
     if (pthread_setspecific(exit_key, record) != 0) abort();
-    record->main_thread = keystone_is_main_thread();
+    record->main_thread = is_main_thread();
     keystone_read_mine = record;
     return record;
 }
@@ -158,14 +173,3 @@ void keystone_lock_lock_contended(keystone_lock *lock) {
     }
 }
 #endif
-
-bool keystone_is_main_thread(void) {
-#if defined(__APPLE__)
-    return pthread_main_np() != 0;
-#elif defined(__linux__)
-    // The main thread's id is the process id.
-    return syscall(SYS_gettid) == getpid();
-#else
-#error "Keystone needs a main-thread check for this platform"
-#endif
-}

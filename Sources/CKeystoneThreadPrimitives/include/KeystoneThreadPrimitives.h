@@ -77,7 +77,7 @@ typedef struct keystone_read_record {
     struct keystone_read_record *_Nullable next;
     bool active;
     /// Whether the record's thread is the main thread: set by the thread when it takes the
-    /// record, read only by that thread (`keystone_read_on_main_thread`).
+    /// record, read only by that thread (`keystone_on_main_thread`).
     bool main_thread;
     char padding[128 - 2 * sizeof(uint64_t) - sizeof(void *) - 2 * sizeof(bool)];
 } keystone_read_record;
@@ -122,11 +122,14 @@ static inline void *_Nullable keystone_load_sequential(void *_Nullable const *_N
     return __atomic_load_n(address, __ATOMIC_SEQ_CST);
 }
 
-/// Whether the calling thread is the main thread, from its record (made by any section it
-/// began), without the system call of `keystone_is_main_thread` on every read. (On Linux the
-/// main actor may also run on a thread that drains the main queue: the caller asks the queue
-/// too.)
-static inline bool keystone_read_on_main_thread(void) { return keystone_read_mine->main_thread; }
+/// Whether the calling thread is the main thread, from its record (made here if the thread has
+/// none yet), without a system call on every question. (On Linux the main actor may also run on
+/// a thread that drains the main queue: the caller asks the queue too.)
+static inline bool keystone_on_main_thread(void) {
+    keystone_read_record *record = keystone_read_mine;
+    if (__builtin_expect(record == NULL, 0)) record = keystone_read_enroll();
+    return record->main_thread;
+}
 
 /// Publishes `value` at `address` for readers that load it in a read section (a sequentially
 /// consistent store): a box, a table, a slot, or the tombstone that unlinks one.
@@ -183,6 +186,10 @@ static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void
 //   waiter's exchange and its sleep is not lost: the word is no longer 2, and the sleep returns
 //   at once. A spurious wake-up only loops.
 //
+// A lock is made free by zeroing it (`keystone_lock()` in Swift): `OS_UNFAIR_LOCK_INIT` is zero,
+// and so is the futex word's free state. Nothing else initialises it, and it needs no
+// destruction.
+//
 // A slot lock is never held while its holder waits for anything else or runs user code; the
 // container-wide locks say in Swift what they guard and in which order they are taken.
 
@@ -201,14 +208,6 @@ void keystone_lock_lock_contended(keystone_lock *_Nonnull lock);
 /// Wakes one thread asleep in `keystone_lock_lock_contended`.
 void keystone_lock_wake(keystone_lock *_Nonnull lock);
 #endif
-
-static inline void keystone_lock_init(keystone_lock *_Nonnull lock) {
-#if defined(__APPLE__)
-    *lock = OS_UNFAIR_LOCK_INIT;
-#else
-    __atomic_store_n(&lock->state, 0, __ATOMIC_RELAXED);
-#endif
-}
 
 static inline void keystone_lock_lock(keystone_lock *_Nonnull lock) {
 #if defined(__APPLE__)
@@ -367,12 +366,5 @@ static inline bool keystone_keep_spare_resolution(void *_Nonnull context, void (
     keystone_spare_resolution = context;
     return true;
 }
-
-// MARK: - The main thread
-
-/// Whether the calling thread is the process's main thread. Synchronous code there is
-/// main-actor code; `MainActorContext` (Keystone/Internal) combines this with the main
-/// dispatch queue's marker, because on Linux the main actor's jobs may run on another thread.
-bool keystone_is_main_thread(void);
 
 #endif

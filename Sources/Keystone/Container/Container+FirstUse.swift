@@ -125,7 +125,6 @@ package final class FirstUseGate: @unchecked Sendable {
         pending = hooks
         done = .allocate(capacity: 1)
         done.initialize(to: false)
-        gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 

@@ -97,7 +97,6 @@ final class AsyncResolution: @unchecked Sendable {
 
     @usableFromInline
     init() {
-        keystone_lock_init(lock.word)
         withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
     }
 

@@ -26,10 +26,7 @@ struct Lock: @unchecked Sendable {
 
     init() {
         let buffer = Storage.create(minimumCapacity: 1) { _ in }
-        buffer.withUnsafeMutablePointerToElements { word in
-            word.initialize(to: keystone_lock())
-            keystone_lock_init(word)
-        }
+        buffer.withUnsafeMutablePointerToElements { $0.initialize(to: keystone_lock()) }
         storage = unsafeDowncast(buffer, to: Storage.self)
     }
 
@@ -106,7 +103,7 @@ func freeWords<T>(_ words: UnsafeMutablePointer<T>) {
 /// ``ConditionLock`` adds one.
 ///
 /// A value type: copies refer to the same lock, a word that its owner keeps (at a stable
-/// address), initialises with `keystone_lock_init`, and frees once nobody holds or waits for
+/// address), initialises with `keystone_lock()` (a free lock), and frees once nobody holds or waits for
 /// it.
 struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
     let word: UnsafeMutablePointer<keystone_lock>
@@ -152,8 +149,8 @@ struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
 ///
 /// All of it is ``Words``, which the owner keeps as its first stored property (see
 /// ``firstStoredProperty(of:as:)``: the addresses must not move), so that it costs no
-/// allocation of its own; every container has one. The owner makes the lock with
-/// ``initialize()`` in its initialiser and calls ``destroy()`` in its `deinit`.
+/// allocation of its own; every container has one. `Words()` is a free lock, with nobody
+/// waiting; the owner calls ``destroy()`` in its `deinit`.
 ///
 /// No wake-up is lost: a waiter reads the generation while it holds `lock`, and waits only
 /// while the generation is still that one, reading it under the wait mutex. A broadcaster holds
@@ -186,12 +183,6 @@ struct ConditionLock: @unchecked Sendable {
     @inline(__always)
     init(_ words: UnsafeMutablePointer<Words>) {
         self.words = words
-    }
-
-    /// Makes the lock, in words that hold a `Words()` value. Called once, by their owner's
-    /// initialiser.
-    func initialize() {
-        keystone_lock_init(lock.word)
     }
 
     /// Destroys the mutex and the condition, if a wait initialised them. Nobody may hold the

@@ -15,16 +15,11 @@ import Dispatch
 ///   drained (top-level code, a synchronous `main`), is main-actor code too, as the runtime
 ///   sees it.
 enum MainActorContext {
-    /// Whether the calling code runs on the main actor.
+    /// Whether the calling code runs on the main actor. The main-thread half is read from the
+    /// thread's record (see `keystone_on_main_thread`), set once when the thread took it, not
+    /// asked of the system each time.
     static var isCurrent: Bool {
-        keystone_is_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
-    }
-
-    /// ``isCurrent`` for a thread in a read section (it has just found a published instance):
-    /// the main-thread half is read from the thread's read record, set when the thread took
-    /// it, instead of asked of the system on every read.
-    static var isCurrentForReader: Bool {
-        keystone_read_on_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
+        keystone_on_main_thread() || DispatchQueue.getSpecific(key: marker.key) == true
     }
 
     /// Marks the main queue. Called by `registerMainActor`, so that the queue is marked before

@@ -137,7 +137,6 @@ final class Slot: @unchecked Sendable {
         self.key = key
         self.order = order
         withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
-        keystone_lock_init(lock.word)
     }
 
     deinit {
@@ -207,7 +206,7 @@ final class Slot: @unchecked Sendable {
     @inline(never)
     private static func tagged(_ box: UnsafeMutableRawPointer, awaited: Bool) -> UnsafeMutableRawPointer? {
         if UInt(bitPattern: box) & awaitedTag != 0 { return awaited ? untagged(box) : nil }
-        guard MainActorContext.isCurrentForReader else { return nil }
+        guard MainActorContext.isCurrent else { return nil }
         return untagged(box)
     }
 
@@ -511,8 +510,6 @@ final class Registry: @unchecked Sendable {
         // `words` is all nil and zero; the first table's header, then the published table.
         let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
         current.pointee = UnsafeMutableRawPointer(first.block)
-        keystone_lock_init(writeLock.word)
-        Lifecycle(self).builds.initialize()
     }
 
     deinit {

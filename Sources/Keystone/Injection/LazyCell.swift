@@ -35,7 +35,6 @@ package final class LazyCell<Value>: @unchecked Sendable {
     private var state = BuildState<pthread_t>()
 
     package init() {
-        gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 

@@ -128,7 +128,6 @@ public final class RequestScope: @unchecked Sendable {
     ) {
         self.containerReference = .passUnretained(container)
         self.state = State(keptContainer: holdingContainer ? container : nil, values: values)
-        gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 

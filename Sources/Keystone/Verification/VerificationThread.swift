@@ -70,7 +70,6 @@ final class VerificationThread: @unchecked Sendable {
     private init(observer: VerificationObserver, work: @escaping @Sendable () -> Void) {
         self.observer = observer
         self.work = work
-        gate.initialize()
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 

@@ -40,7 +40,6 @@ struct RetirementTests {
     func resolutionsAreDoneBeforeTheFree() {
         let lockWord = UnsafeMutablePointer<keystone_lock>.allocate(capacity: 1)
         lockWord.initialize(to: keystone_lock())
-        keystone_lock_init(lockWord)
         let shared = Shared(
             lock: WordLock(word: lockWord),
             word: .allocate(capacity: 1),
