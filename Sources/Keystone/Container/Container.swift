@@ -341,17 +341,23 @@ public final class Container: Sendable {
     ///
     /// `reset(.cached("session"))` ends a session; `reset(.singleton)` rebuilds singletons;
     /// `reset(.weak)` forgets weak instances (without disposing them: the container never
-    /// owned them). `.transient` and `.graph` hold nothing, so resetting them does nothing.
+    /// owned them). `.transient`, `.graph` and `.request` hold nothing in the container (a
+    /// ``RequestScope`` disposes its own instances when it ends), so resetting them does nothing.
     /// Parents and children are not affected. An instance being built while `reset` runs is
     /// kept once built.
     public func reset(_ scope: Scope) {
-        if scope == .weak {
+        switch scope.holding {
+        case .nobody, .resolution, .requestScope:
+            return  // nothing held by the container
+        case .containerWeakly:
             for slot in registry.allSlots {
                 slot.lock.withLock {
-                    if let entry = slot.entry, entry.scope == .weak { entry.forgetWeakInstance() }
+                    if let entry = slot.entry, entry.scope == scope { entry.forgetWeakInstance() }
                 }
             }
             return
+        case .container:
+            break
         }
         let disposals: Disposals = lifecycle.lock.withLock {
             var disposals = Disposals()

@@ -160,16 +160,16 @@ final class AsyncResolution: @unchecked Sendable {
             if let made = withState({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
             throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
         }
-        switch entry.scope.kind {
-        case .transient:
+        switch entry.holding {
+        case .nobody:
             return try await build(entry, owner: owner, path: path, arguments: arguments)
-        case .graph:
+        case .resolution:
             return try await graphInstance(of: entry) { () async throws(ResolutionError) in
                 try await build(entry, owner: owner, path: path, arguments: arguments)
             }
-        case .singleton, .cached, .weak:
+        case .container, .containerWeakly:
             return try await shared(entry, owner: owner, path: path, arguments: arguments)
-        case .request:
+        case .requestScope:
             // A request scope builds with synchronous factories only.
             throw Failure.asyncInRequest(entry, path: path.map(Failure.step))
         }
@@ -315,7 +315,7 @@ final class AsyncResolution: @unchecked Sendable {
                 }
             }
         }
-        if case .weak = entry.scope.kind, case .notAnObject = WeakHold(value) {
+        if entry.holding == .containerWeakly, case .notAnObject = WeakHold(value) {
             throw Failure.weakValueType(entry, valueType: type(of: value as Any), path: resolver.path.map(Failure.step))
         }
         return value
@@ -383,7 +383,7 @@ final class AsyncResolution: @unchecked Sendable {
             throw error
         }
         var weakObject: AnyObject?
-        if case .weak = entry.scope.kind, case .object(let object) = WeakHold(value) { weakObject = object }
+        if entry.holding == .containerWeakly, case .object(let object) = WeakHold(value) { weakObject = object }
         // Published for awaited resolves, which then read it as they read a synchronous
         // singleton: with no lock and no resolution. A synchronous resolve's read passes it by,
         // to the check that refuses it.

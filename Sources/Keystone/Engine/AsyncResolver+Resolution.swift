@@ -177,7 +177,7 @@ extension AsyncResolver {
                 try await owner.resolveSynchronously(
                     key, onMainActor: entry.isMainActor, by: self, name: name, arguments: repeat each arguments)
             }
-            guard case .graph = entry.scope.kind else { return try await resolveSynchronously() }
+            guard entry.holding == .resolution else { return try await resolveSynchronously() }
             // A synchronous `.graph` instance, like an async one, is built once in the
             // resolution: by the first branch that asks, while the others wait for it.
             var built = false

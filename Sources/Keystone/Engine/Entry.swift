@@ -1,3 +1,5 @@
+import KeystoneRules
+
 /// Where a registration was made, captured by `register` for diagnostics.
 @usableFromInline
 struct SourceLocation: Sendable, CustomStringConvertible {
@@ -24,6 +26,9 @@ class AnyEntry: @unchecked Sendable {
     let slot: Slot
     let name: Name?
     let scope: Scope
+    /// Who keeps what this registration builds (its scope's ``Holding``): what the engine acts
+    /// on, stored so that no resolve asks the scope.
+    let holding: Holding
     let serviceType: Any.Type
     let argumentTypes: Any.Type
     let location: SourceLocation
@@ -136,21 +141,22 @@ class AnyEntry: @unchecked Sendable {
         self.argumentTypes = argumentTypes
         self.location = location
         self.boundTo = boundTo
-        // One switch on the lifetime: `==` on `Scope` compares through `Lifetime`'s `Equatable`
-        // witness (another module), twice per registration.
+        // One switch on the holding, which the scope keeps.
+        let holding = scope.holding
+        self.holding = holding
         let isHeld: Bool
         var isWeak = false
-        switch scope.kind {
-        case .transient:
+        switch holding {
+        case .nobody:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, true, false, false)
-        case .graph:
+        case .resolution:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, false)
-        case .weak:
+        case .containerWeakly:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, false, true)
             isWeak = true
-        case .singleton, .cached:
+        case .container:
             (isHeld, isTransient, isRequestScoped, isShared) = (true, false, false, true)
-        case .request:
+        case .requestScope:
             (isHeld, isTransient, isRequestScoped, isShared) = (false, false, true, true)
         }
         self.holdsInstance = isHeld && !isAsync
@@ -165,7 +171,7 @@ class AnyEntry: @unchecked Sendable {
             self.path = .plain
         } else if isRequestScoped && !isRequestValue && !hasAfterCreation && !needsSynchronousCheck {
             self.path = .plainInRequest
-        } else if case .graph = scope.kind, !hasAfterCreation && !needsSynchronousCheck {
+        } else if holding == .resolution && !hasAfterCreation && !needsSynchronousCheck {
             self.path = .plainGraph
         } else {
             self.path = .full
@@ -177,12 +183,7 @@ class AnyEntry: @unchecked Sendable {
 
     /// Whether the scope keeps the instance it builds (`.singleton`, `.cached`), async or not:
     /// the registrations whose instance a type bound to them by a cast can be answered from.
-    var keepsInstance: Bool {
-        switch scope.kind {
-        case .singleton, .cached: true
-        case .transient, .graph, .weak, .request: false
-        }
-    }
+    var keepsInstance: Bool { holding == .container }
 
     /// Removes the instance this entry holds and returns the work that disposes it, or nil
     /// if it holds nothing. Called with `slot.lock` held; the returned work runs after every
@@ -543,7 +544,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     @inline(__always)
     var currentInstance: InstanceBox<Service>? {
         if let held { return held }
-        guard case .weak = scope.kind, let object else { return nil }
+        guard holding == .containerWeakly, let object else { return nil }
         if keepsObjectItself { return makeBox(instance(itself: object)) }
         return object is Service ? makeBox(object as! Service) : nil
     }
@@ -576,7 +577,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         in owner: Container
     ) -> Disposal? {
         guard !owner.lifecycle.isDisposed else { return nil }
-        let isHeld = scope.isHeld
+        let isHeld = holding == .container
         var replaced: Disposal?
         let listed = slot.lock.withLock {
             guard isHeld else {

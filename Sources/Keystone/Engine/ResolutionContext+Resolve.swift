@@ -314,7 +314,7 @@ extension ResolutionContext {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
         var reused = !confined.instances.isEmpty && confined.instances.position(of: entry) != nil
-        if !reused, let awaited, case .graph = entry.scope.kind {
+        if !reused, let awaited, entry.holding == .resolution {
             // Built for the awaited resolution this one runs in.
             reused = awaited.resolution.builtGraphInstance(of: entry) != nil
         } else if !reused && entry.isRequestScoped {
@@ -485,7 +485,7 @@ extension ResolutionContext {
     /// (see ``awaited``), if it has one; nil for any other scope.
     @inline(never)
     private func awaitedGraphInstance(of entry: AnyEntry) -> Any? {
-        guard let awaited, case .graph = entry.scope.kind else { return nil }
+        guard let awaited, entry.holding == .resolution else { return nil }
         return awaited.resolution.builtGraphInstance(of: entry)
     }
 
@@ -493,7 +493,7 @@ extension ResolutionContext {
     /// it is a `.graph` instance: the rest of that resolution uses it too.
     @inline(never)
     private func recordForAwaited<Service>(_ value: Service, of entry: Entry<Service>) {
-        guard let awaited, case .graph = entry.scope.kind else { return }
+        guard let awaited, entry.holding == .resolution else { return }
         awaited.resolution.recordGraphInstance(value, of: entry)
     }
 
@@ -555,7 +555,7 @@ extension ResolutionContext {
         var weakObject: AnyObject?
         do throws(ResolutionError) {
             value = try make(entry, resolver: resolver, arguments: arguments)
-            if case .weak = entry.scope.kind {
+            if entry.holding == .containerWeakly {
                 switch WeakHold(value) {
                 case .object(let object): weakObject = object
                 case .nothing: break

@@ -27,6 +27,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     let kind: Kind
 
+    /// Who keeps what this scope builds: what the engine acts on (see ``Holding``). Stored, so
+    /// that a registration reads it rather than asking the rules, in another module, with a copy
+    /// of `kind` (about 60 instructions of each registration).
+    let holding: Holding
+
     /// Whether an instance outlives the resolution that built it: every scope but `.transient`
     /// and `.graph`, whose registrations never box an instance. Stored, so that a registration
     /// reads it in the caller's inlined code.
@@ -34,10 +39,8 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
     init(kind: Kind) {
         self.kind = kind
-        switch kind {
-        case .transient, .graph: keepsInstances = false
-        default: keepsInstances = true
-        }
+        holding = kind.holding
+        keepsInstances = !holding.isMadeForItsHolder
     }
 
     /// A new instance on every resolve.

@@ -151,16 +151,13 @@ final class DeclarationReader: SyntaxVisitor {
         let onScope = member.map {
             $0.base == nil || $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Scope"
         }
-        switch (onScope == true ? member?.declName.baseName.text : nil, argument) {
-        case ("transient", nil): return .transient
-        case ("graph", nil): return .graph
-        case ("weak", nil): return .weak
-        case ("singleton", nil): return .singleton
-        case ("cached", let name?): return .cached(name)
-        case ("request", nil): return .request
-        case (_, nil): return declarations?.constant(expression, owner: "Scope", in: declarations?.scopes ?? [:])
-        default: return nil
+        if onScope == true, let name = member?.declName.baseName.text,
+            let lifetime = Lifetime(member: name, argument: argument)
+        {
+            return lifetime
         }
+        guard argument == nil else { return nil }
+        return declarations?.constant(expression, owner: "Scope", in: declarations?.scopes ?? [:])
     }
 
     /// The parameters of an initialiser or function; a type that mentions one of `generics`

@@ -141,6 +141,19 @@ struct RequestScopeTests {
         #expect(request.isEnded)
     }
 
+    @Test("reset(.request) leaves a request's instances to its request scope, which disposes them when it ends")
+    func resetLeavesRequestInstances() throws {
+        let disposals = EventLog()
+        let app = Self.app(disposals: disposals)
+        let request = app.beginRequest(providing: RequestID(value: "r"))
+        let audit = try request.tryResolve(AuditLog.self)
+        app.reset(.request)
+        #expect(try request.tryResolve(AuditLog.self) === audit)
+        #expect(disposals.all.isEmpty)
+        request.end()
+        #expect(disposals.all == ["audit r"])
+    }
+
     @Test("A request service's onDispose hook gets each request's own instance, in every request")
     func onDisposeInEveryRequest() throws {
         let disposed = ResultBox<ObjectIdentifier>()
