@@ -386,9 +386,12 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
         hooks: EntryHooks<Service>? = nil,
         isMainActor: Bool = false,
         isRequestValue: Bool = false,
-        building factory: EntryFactory<Service>
+        building factory: consuming EntryFactory<Service>
     ) {
-        self.factory = factory
+        // Moved, not copied: in code not specialised for `Service` (a generic helper that
+        // registers), a copy retained the factory's context and the parameter's end released
+        // it, an atomic pair per registration.
+        self.factory = consume factory
         self.asyncParts = nil
         self.hooks = hooks
         self.boxType = scope.keepsInstances ? InstanceBox<Service>.self : nil
