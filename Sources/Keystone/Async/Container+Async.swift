@@ -140,8 +140,7 @@ extension Container {
         factory: @escaping ErasedAsyncFactory<Service>,
         resolveRegistered: @escaping ErasedAsyncFactory<Service>
     ) -> AsyncRegistration<Service> {
-        let slot = registry.slotCreatingIfNeeded(for: key)
-        let generation = install(
+        let registration = register(key) { slot in
             Entry<Service>(
                 slot: slot,
                 name: name,
@@ -150,9 +149,10 @@ extension Container {
                 location: location,
                 asyncFactory: factory
             )
-        )
+        }
         return AsyncRegistration(
-            container: self, slot: slot, generation: generation, resolveRegistered: resolveRegistered)
+            container: self, slot: registration.slot, generation: registration.generation,
+            resolveRegistered: resolveRegistered)
     }
 
     /// Resolves a service that may have an async factory, or depend on one.
@@ -330,30 +330,32 @@ public struct AsyncRegistration<Service: Sendable>: Sendable {
         let key = RegistryKey(service: ObjectIdentifier(Other.self), name: target.name, arguments: target.arguments)
         guard key != target else { return self }
         let resolveRegistered = self.resolveRegistered
-        let bound = Entry<Other>(
-            slot: container.registry.slotCreatingIfNeeded(for: key),
-            name: registered.name,
-            scope: .transient,
-            argumentTypes: registered.argumentTypes,
-            location: location,
-            boundTo: target
-        ) { resolver, arguments in
-            let instance = try await resolveRegistered(resolver, arguments)
-            let converted: Other
-            do {
-                converted = try converter(instance)
-            } catch let failure as ConversionFailure {
-                throw failure  // a failed cast: nothing of the user's to wrap
-            } catch {
-                throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
+        _ = container.register(key) { slot in
+            let bound = Entry<Other>(
+                slot: slot,
+                name: registered.name,
+                scope: .transient,
+                argumentTypes: registered.argumentTypes,
+                location: location,
+                boundTo: target
+            ) { resolver, arguments in
+                let instance = try await resolveRegistered(resolver, arguments)
+                let converted: Other
+                do {
+                    converted = try converter(instance)
+                } catch let failure as ConversionFailure {
+                    throw failure  // a failed cast: nothing of the user's to wrap
+                } catch {
+                    throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
+                }
+                if answeredFromHeldInstance {
+                    resolver.owner.container?.publishConversion(converted, of: instance, target: target, bound: key)
+                }
+                return converted
             }
-            if answeredFromHeldInstance {
-                resolver.owner.container?.publishConversion(converted, of: instance, target: target, bound: key)
-            }
-            return converted
+            bound.publishesConversion = answeredFromHeldInstance
+            return bound
         }
-        bound.publishesConversion = answeredFromHeldInstance
-        _ = container.install(bound)
         return self
     }
 

@@ -144,12 +144,11 @@ extension Container {
         // The key of the contribution's own registration: unique by the token's identity,
         // which is a heap address and so never equals a type's metadata address.
         let key = RegistryKey(service: ObjectIdentifier(token), name: collection.name, arguments: collection.arguments)
-        let slot = registry.slotCreatingIfNeeded(for: key)
-        let generation = install(entry(slot))
+        let registration = register(key, entry)
         features.lock.withLock {
-            features.collections[collection, default: []].append(Contribution(token: token, slot: slot))
+            features.collections[collection, default: []].append(Contribution(token: token, slot: registration.slot))
         }
-        return Registration(container: self, slot: slot, generation: generation)
+        return registration
     }
 
     /// Resolves every contribution to the collection of `Service`, in the order they were

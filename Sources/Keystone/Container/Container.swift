@@ -256,8 +256,10 @@ public final class Container: Sendable {
         )
     }
 
-    /// Registers a factory whose arguments are already erased, under `key`. Inlined too, so
-    /// that the entry's generic metadata is the caller's constant rather than looked up.
+    /// Registers a factory whose arguments are already erased, under `key`: the register
+    /// pipeline of ``register(_:_:)``, written out so that it is inlined into the caller, which
+    /// makes the entry's generic metadata the caller's constant rather than a look-up, and
+    /// moves the factory into the entry (a closure would copy it).
     @inlinable
     func register<Service>(
         _ key: RegistryKey,
@@ -280,8 +282,12 @@ public final class Container: Sendable {
         return Registration(container: self, slot: slot, generation: install(entry))
     }
 
-    /// Registers the entry that `entry` makes in the slot for `key`: for a registration made
-    /// whole, hooks included, before it is installed (a module's declaration).
+    /// Registers the entry that `entry` makes in the slot for `key`: the one register pipeline.
+    /// The slot for the key (made if needed, and pinned until the entry is in it), the entry
+    /// made whole for that slot (its hooks, for a module's declaration; its conversion, for a
+    /// binding), then installed (``install(_:)``). Every form of registration goes through it:
+    /// `register` (inlined, above), `registerAsync`, `registerMainActor`, `registerRequestValue`,
+    /// `contribute`, `bind` and a module's declarations.
     func register<Service>(_ key: RegistryKey, _ entry: (Slot) -> Entry<Service>) -> Registration<Service> {
         let slot = registry.slotCreatingIfNeeded(for: key)
         return Registration(container: self, slot: slot, generation: install(entry(slot)))

@@ -79,52 +79,54 @@ public struct Registration<Service>: Sendable {
         // Binding the registered type itself would replace the registration with a binding to
         // itself: a cycle on every resolve. The instance already resolves as that type.
         guard key != target else { return self }
-        let bound = Entry<Other>(
-            slot: container.registry.slotCreatingIfNeeded(for: key),
-            name: name,
-            scope: .transient,
-            argumentTypes: argumentTypes,
-            location: location,
-            boundTo: target,
-            // A binding of a main-actor registration converts on the main actor, so it is
-            // checked the same way, before its converter runs.
-            isMainActor: entry.isMainActor,
-            building: .erased { resolver, arguments in
-                // One lookup of the target, which also tells whether its registration holds the
-                // instance this resolve gets, and so whether the conversion can be published: a
-                // transient's or a `.graph` instance's cannot, and asking the target's slot on
-                // every resolve cost more than the resolve itself.
-                let probe = resolver.probe(for: target)
-                let instance: Service
-                let mayPublish: Bool
-                if let box = probe?.published {
-                    instance = InstanceBox<Service>.copy(box)
-                    mayPublish = answeredFromHeldInstance
-                } else {
-                    mayPublish = answeredFromHeldInstance && probe?.mayHoldInstance != false
-                    instance = try resolver.resolve(
-                        target,
-                        probe: probe,
-                        name: name,
-                        argumentTypes: argumentTypes,
-                        arguments: arguments
-                    )
-                }
-                let converted: Other
-                do {
-                    converted = try converter(instance)
-                } catch let failure as ConversionFailure {
-                    throw failure  // a failed cast (below): nothing of the user's to wrap
-                } catch {
-                    throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
-                }
-                if mayPublish {
-                    resolver.publishConversion(converted, of: instance, target: target, bound: key)
-                }
-                return converted
-            })
-        bound.publishesConversion = answeredFromHeldInstance && !entry.isMainActor
-        container.install(bound)
+        _ = container.register(key) { slot in
+            let bound = Entry<Other>(
+                slot: slot,
+                name: name,
+                scope: .transient,
+                argumentTypes: argumentTypes,
+                location: location,
+                boundTo: target,
+                // A binding of a main-actor registration converts on the main actor, so it is
+                // checked the same way, before its converter runs.
+                isMainActor: entry.isMainActor,
+                building: .erased { resolver, arguments in
+                    // One lookup of the target, which also tells whether its registration holds the
+                    // instance this resolve gets, and so whether the conversion can be published: a
+                    // transient's or a `.graph` instance's cannot, and asking the target's slot on
+                    // every resolve cost more than the resolve itself.
+                    let probe = resolver.probe(for: target)
+                    let instance: Service
+                    let mayPublish: Bool
+                    if let box = probe?.published {
+                        instance = InstanceBox<Service>.copy(box)
+                        mayPublish = answeredFromHeldInstance
+                    } else {
+                        mayPublish = answeredFromHeldInstance && probe?.mayHoldInstance != false
+                        instance = try resolver.resolve(
+                            target,
+                            probe: probe,
+                            name: name,
+                            argumentTypes: argumentTypes,
+                            arguments: arguments
+                        )
+                    }
+                    let converted: Other
+                    do {
+                        converted = try converter(instance)
+                    } catch let failure as ConversionFailure {
+                        throw failure  // a failed cast (below): nothing of the user's to wrap
+                    } catch {
+                        throw ConversionFailure(source: Swift.type(of: instance as Any), underlying: error)
+                    }
+                    if mayPublish {
+                        resolver.publishConversion(converted, of: instance, target: target, bound: key)
+                    }
+                    return converted
+                })
+            bound.publishesConversion = answeredFromHeldInstance && !entry.isMainActor
+            return bound
+        }
         return self
     }
 

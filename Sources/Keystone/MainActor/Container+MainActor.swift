@@ -48,22 +48,23 @@ extension Container {
     ) -> MainActorRegistration<Service> {
         MainActorContext.prepare()
         let key = RegistryKey(Service.self, name: name, arguments: (repeat each Argument).self)
-        let slot = registry.slotCreatingIfNeeded(for: key)
-        let entry = Entry<Service>(
-            slot: slot,
-            name: name,
-            scope: scope ?? defaultScope,
-            argumentTypes: (repeat each Argument).self,
-            location: SourceLocation(file: file, line: line),
-            isMainActor: true,
-            building: .erased { resolver, arguments in
-                let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
-                // The resolution checked that it runs on the main actor before calling (see
-                // `AnyEntry.isMainActor`), so this never traps; it is what lets the `@MainActor`
-                // factory be called synchronously.
-                return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
-            })
-        return MainActorRegistration(Registration(container: self, slot: slot, generation: install(entry)))
+        let registration = register(key) { slot in
+            Entry<Service>(
+                slot: slot,
+                name: name,
+                scope: scope ?? defaultScope,
+                argumentTypes: (repeat each Argument).self,
+                location: SourceLocation(file: file, line: line),
+                isMainActor: true,
+                building: .erased { resolver, arguments in
+                    let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+                    // The resolution checked that it runs on the main actor before calling (see
+                    // `AnyEntry.isMainActor`), so this never traps; it is what lets the
+                    // `@MainActor` factory be called synchronously.
+                    return try MainActor.assumeIsolated { try factory(resolver, repeat each values) }
+                })
+        }
+        return MainActorRegistration(registration)
     }
 
     /// Resolves a synchronous registration for async code: in place, or on the main actor

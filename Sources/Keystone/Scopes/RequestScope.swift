@@ -570,8 +570,7 @@ extension Container {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Registration<Value> {
-        let slot = registry.slotCreatingIfNeeded(for: RegistryKey(Value.self, name: nil))
-        let generation = install(
+        register(RegistryKey(Value.self, name: nil)) { slot in
             Entry<Value>(
                 slot: slot,
                 name: nil,
@@ -581,8 +580,7 @@ extension Container {
                 isRequestValue: true,
                 building: .plain { resolver in try resolver.requestValue(Value.self) }
             )
-        )
-        return Registration(container: self, slot: slot, generation: generation)
+        }
     }
 }
 
