@@ -27,8 +27,8 @@ class AnyEntry: @unchecked Sendable {
     let name: Name?
     let scope: Scope
     /// Who keeps what this registration builds (its scope's ``Holding``): what the engine acts
-    /// on, stored so that no resolve asks the scope.
-    let holding: Holding
+    /// on, read from the scope, which keeps it.
+    var holding: Holding { scope.holding }
     let serviceType: Any.Type
     let argumentTypes: Any.Type
     let location: SourceLocation
@@ -143,7 +143,6 @@ class AnyEntry: @unchecked Sendable {
         self.boundTo = boundTo
         // One switch on the holding, which the scope keeps.
         let holding = scope.holding
-        self.holding = holding
         let isHeld: Bool
         var isWeak = false
         switch holding {
