@@ -1,31 +1,21 @@
-// Acquire/release loads and stores, and read sections, for Keystone's lock-free read paths.
+// Atomic loads and stores, read sections, the one-word lock and thread-local words, for
+// Keystone's lock-free read paths.
 //
 // The registry is read without a lock: writers (holding the registry's write lock) build a
-// node completely, then publish it with a release store; readers load it with an acquire
-// load and see a fully built node. These are `static inline` so that the Swift optimizer
-// inlines them into the resolve path.
+// node completely, then publish it with a sequentially consistent store; readers load it with
+// a sequentially consistent load and see a fully built node. Word-sized loads and stores have
+// one strength here, sequentially consistent (stronger than the acquire and release the
+// simplest of them need): on x86-64 such a load is the same instruction as an acquire load
+// (`mov`), and on ARM64 both are `ldar`; such a store costs an exchange on x86-64, and only
+// rare writers (a word published once, the logging switch, a flag: `Flag` in
+// Keystone/Engine/Lock.swift) would have used a release store. These are `static inline` so
+// that the Swift optimizer inlines them into the resolve path.
 #ifndef KEYSTONE_THREAD_PRIMITIVES_H
 #define KEYSTONE_THREAD_PRIMITIVES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-static inline void *_Nullable keystone_load_acquire(void *_Nullable const *_Nonnull address) {
-    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
-}
-
-static inline void keystone_store_release(void *_Nullable *_Nonnull address, void *_Nullable value) {
-    __atomic_store_n(address, value, __ATOMIC_RELEASE);
-}
-
-static inline bool keystone_load_flag(const bool *_Nonnull address) {
-    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
-}
-
-static inline void keystone_store_flag(bool *_Nonnull address, bool value) {
-    __atomic_store_n(address, value, __ATOMIC_RELEASE);
-}
 
 // MARK: - Read sections
 //
@@ -116,8 +106,9 @@ static inline void keystone_read_leave(void) {
 /// unlinking what a reader may still use, with no slot lock held, before freeing it.
 void keystone_read_synchronize(void);
 
-/// A sequentially consistent load, for what a reader loads inside a section that a writer may
-/// unlink (see "Read sections").
+/// A sequentially consistent load: for what a reader loads inside a section that a writer may
+/// unlink (see "Read sections"), and for any word published with `keystone_publish` or
+/// `keystone_publish_if_empty` (it acquires what the store released).
 static inline void *_Nullable keystone_load_sequential(void *_Nullable const *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_SEQ_CST);
 }
@@ -131,8 +122,10 @@ static inline bool keystone_on_main_thread(void) {
     return record->main_thread;
 }
 
-/// Publishes `value` at `address` for readers that load it in a read section (a sequentially
-/// consistent store): a box, a table, a slot, or the tombstone that unlinks one.
+/// Publishes `value` at `address` (a sequentially consistent store, which releases what was
+/// written before it): for readers that load it in a read section (a box, a table, a slot, or
+/// the tombstone that unlinks one), and for any word a reader loads with
+/// `keystone_load_sequential` (a slot's published word, made once; a registry's logging switch).
 static inline void keystone_publish(void *_Nullable *_Nonnull address, void *_Nullable value) {
     __atomic_store_n(address, value, __ATOMIC_SEQ_CST);
 }
@@ -142,22 +135,18 @@ static inline void *_Nullable keystone_unpublish(void *_Nullable *_Nonnull addre
     return __atomic_exchange_n(address, NULL, __ATOMIC_SEQ_CST);
 }
 
-/// Publishes `value` at `address` if it holds nothing yet, and returns whether it did: for
-/// state made on first need by whichever thread needs it first. The release on success makes
-/// what `value` addresses visible to a reader that loads it with `keystone_load_acquire`; a
-/// thread that loses keeps its own and uses the winner's.
-static inline bool keystone_publish_if_empty(void *_Nullable *_Nonnull address, void *_Nonnull value) {
-    void *expected = NULL;
-    return __atomic_compare_exchange_n(address, &expected, value, false, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE);
-}
-
-/// Unpublishes `expected` if `address` still holds it, and returns whether it did; if so, free
-/// `expected` after `keystone_read_synchronize`. The same ordering as `keystone_unpublish` (a
-/// sequentially consistent exchange, here a compare-and-exchange): for a writer that withdraws
-/// a box it published in a word that another writer may have withdrawn (and republished) since.
-static inline bool keystone_unpublish_if(void *_Nullable *_Nonnull address, void *_Nonnull expected) {
-    void *value = expected;
-    return __atomic_compare_exchange_n(address, &value, NULL, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+/// Stores `desired` at `address` if it still holds `expected`, and returns whether it did: a
+/// sequentially consistent compare-and-exchange (so it releases what was written before it,
+/// and acquires what the store it replaces released).
+///
+/// * To publish state made on first need by whichever thread needs it first, `expected` is
+///   NULL: a thread that loses keeps its own and uses the winner's.
+/// * To withdraw a box published in a word that another writer may have withdrawn (and
+///   republished) since, `desired` is NULL: if it did, free `expected` after
+///   `keystone_read_synchronize`, as after `keystone_unpublish`.
+static inline bool keystone_replace_if(
+    void *_Nullable *_Nonnull address, void *_Nullable expected, void *_Nullable desired) {
+    return __atomic_compare_exchange_n(address, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
 // MARK: - The one-word lock

@@ -96,13 +96,13 @@ extension Container {
 /// Who runs the hooks and who waits is decided by the engine's build-once machine
 /// (``BuildState``, guarded by `gate.lock`): *pending* is its idle state with `done` false,
 /// *running* its building state (the builder is the thread running the hooks: a hook itself
-/// resolving gets no wait, but the miss), *done* is `done` true. `done` is read with an
-/// acquire load, so the done state costs one load and no lock. A hook added later
+/// resolving gets no wait, but the miss), *done* is `done` true. `done` is a ``Flag``,
+/// read without the lock, so the done state costs one load and no lock. A hook added later
 /// (``add(_:to:hook:)``) makes the gate pending again, and runs at once if the first use has
 /// passed.
 ///
 /// `@unchecked Sendable`: `state`, `pending`, `named` and `used` are guarded by `gate.lock`;
-/// `done` is written with a release store under `gate.lock` and read with acquire loads.
+/// `done` is written under `gate.lock` and read without it (a ``Flag``).
 package final class FirstUseGate: @unchecked Sendable {
     package typealias Hook = @Sendable (Container) throws -> Void
 
@@ -115,7 +115,7 @@ package final class FirstUseGate: @unchecked Sendable {
     private var named: Set<ObjectIdentifier> = []
     /// Whether the first use has passed: the hooks pending then have run.
     private var used = false
-    private let done: UnsafeMutablePointer<Bool>
+    private let done = Flag.allocate()
     private var state = BuildState<pthread_t>()
     private var gate: ConditionLock { ConditionLock(firstStoredProperty(of: self, as: ConditionLock.Words.self)) }
 
@@ -123,8 +123,6 @@ package final class FirstUseGate: @unchecked Sendable {
     /// so that a hook added after it runs at once.
     init(hooks: [Hook]) {
         pending = hooks
-        done = .allocate(capacity: 1)
-        done.initialize(to: false)
         withUnsafePointer(to: &gateWords) { assertFirstStoredProperty(of: self, at: $0, "gateWords") }
     }
 
@@ -135,7 +133,7 @@ package final class FirstUseGate: @unchecked Sendable {
 
     deinit {
         gate.destroy()
-        done.deallocate()
+        done.free()
     }
 
     /// The gate of the process-wide container: it runs the app's ``AutoRegistering``
@@ -157,14 +155,14 @@ package final class FirstUseGate: @unchecked Sendable {
         let runNow: Bool = gate.lock.withLock {
             guard named.insert(type).inserted else { return false }
             pending.append(hook)
-            keystone_store_flag(done, false)
+            done.set(false)
             return used
         }
         if runNow { runIfPending(for: container) }
     }
 
     /// Whether a hook has not finished yet.
-    var isPending: Bool { !keystone_load_flag(done) }
+    var isPending: Bool { !done.isSet }
 
     /// Runs the pending hooks, or waits while another thread runs them.
     ///
@@ -172,11 +170,11 @@ package final class FirstUseGate: @unchecked Sendable {
     ///   look again); false once done, and on the thread running them.
     @discardableResult
     package func runIfPending(for container: Container) -> Bool {
-        if keystone_load_flag(done) { return false }
+        if done.isSet { return false }
         let me = currentThread()
         gate.lock.lock()
         while true {
-            if keystone_load_flag(done) {
+            if done.isSet {
                 gate.lock.unlock()
                 return true
             }
@@ -207,7 +205,7 @@ package final class FirstUseGate: @unchecked Sendable {
                 }
                 pending = []
                 used = true
-                keystone_store_flag(done, true)
+                done.set(true)
                 if state.finish() { gate.broadcast() }
                 gate.lock.unlock()
                 if let failure {
@@ -224,7 +222,7 @@ package final class FirstUseGate: @unchecked Sendable {
     /// or a parent, if any, and says whether to look again. Yes when a hook ran or ended
     /// meanwhile, and when a gate on the way is done and `key` is now registered: its hook may
     /// have ended between the miss and this call, and what a hook registers is visible once
-    /// it is seen done (its flag is set with a release store, read with an acquire load).
+    /// it is seen done (its ``Flag`` is set after the hook, and read before the lookup).
     static func shouldLookAgain(for key: RegistryKey, from container: Container) -> Bool {
         if runPending(from: container) { return true }
         var current: Container? = container

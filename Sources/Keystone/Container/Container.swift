@@ -56,7 +56,7 @@ public final class Container: Sendable {
     /// The features if they were made: for readers that find nothing where there are none
     /// (no logger, no contribution), so that reading does not make them.
     var existingFeatures: Features? {
-        keystone_load_acquire(
+        keystone_load_sequential(
             UnsafeRawPointer(registry.featuresWord).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
         )
         .map { Unmanaged<Features>.fromOpaque($0).takeUnretainedValue() }
@@ -67,7 +67,7 @@ public final class Container: Sendable {
     @inline(never)
     private func makeFeatures() -> Features {
         let made = Unmanaged.passRetained(Features())
-        if keystone_publish_if_empty(registry.featuresWord, made.toOpaque()) { return made.takeUnretainedValue() }
+        if keystone_replace_if(registry.featuresWord, nil, made.toOpaque()) { return made.takeUnretainedValue() }
         made.release()
         return existingFeatures!
     }

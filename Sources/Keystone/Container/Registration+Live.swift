@@ -72,13 +72,13 @@ package struct LiveResolve: Hashable, Sendable {
 /// Who is told when a live registration is built: the containers that strict tests watch
 /// (the KeystoneTesting trait's copies of `Container.shared`), each with what to tell.
 ///
-/// The factory of a live registration asks ``isWatching`` (one acquire load) before it runs;
+/// The factory of a live registration asks ``isWatching`` (one load) before it runs;
 /// only while some container is watched does it take the lock and look its container up. A
 /// watched container is kept alive by its ``LiveWatch``, so that its identity is not reused
 /// while it is watched.
 package enum LiveResolves {
     /// Whether any container is watched.
-    static var isWatching: Bool { keystone_load_flag(state.watching) }
+    static var isWatching: Bool { state.watching.isSet }
 
     /// Starts telling `report` about each live registration built in `container` or in one of
     /// its parents, until the returned watch stops.
@@ -97,7 +97,7 @@ package enum LiveResolves {
             for container in chain {
                 state.reporters[ObjectIdentifier(container), default: []].append((watch.id, report))
             }
-            keystone_store_flag(state.watching, true)
+            state.watching.set(true)
         }
         return watch
     }
@@ -117,20 +117,16 @@ package enum LiveResolves {
                 state.reporters[key]?.removeAll { $0.watch == watch.id }
                 if state.reporters[key]?.isEmpty == true { state.reporters[key] = nil }
             }
-            keystone_store_flag(state.watching, !state.reporters.isEmpty)
+            state.watching.set(!state.reporters.isEmpty)
         }
     }
 
     /// The watched containers. `@unchecked Sendable`: `lock` guards `reporters` and the
-    /// writes of `watching`, which is read with acquire loads.
+    /// writes of `watching`, which is read without it (a ``Flag``).
     final class State: @unchecked Sendable {
         let lock = Lock()
         var reporters: [ObjectIdentifier: [(watch: UInt64, report: @Sendable (LiveResolve) -> Void)]] = [:]
-        let watching: UnsafeMutablePointer<Bool> = {
-            let flag = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
-            flag.initialize(to: false)
-            return flag
-        }()
+        let watching = Flag.allocate()
         var nextWatch: UInt64 = 0
     }
 

@@ -18,7 +18,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// The words addressed atomically: the lock, and the flag ``end()`` sets.
     private struct Words {
         var lock = keystone_lock()
-        var ended = false
+        var ended = Flag.Word()
     }
     /// Only reached through `lock` and ``hasEnded``; first, so that a resolution is one
     /// allocation, not two (see ``firstStoredProperty(of:as:)``): every awaited resolve that
@@ -26,12 +26,12 @@ final class AsyncResolution: @unchecked Sendable {
     private var words = Words()
     /// The lock, first of the words.
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
-    /// The flag of ``end()``, read with an acquire load: a resolver may be used on another task
+    /// The flag of ``end()``, read without the lock: a resolver may be used on another task
     /// than the one whose top-level resolve ends the resolution. An atomic flag rather than a
     /// field under the lock: every nested awaited resolve reads it.
-    private var ended: UnsafeMutablePointer<Bool> {
+    private var ended: Flag {
         let words = UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
-        return (words + MemoryLayout<Words>.offset(of: \.ended)!).assumingMemoryBound(to: Bool.self)
+        return Flag((words + MemoryLayout<Words>.offset(of: \.ended)!).assumingMemoryBound(to: Flag.Word.self))
     }
     /// What the branches share. One value, reached once per step, only under the lock (see
     /// ``withState(_:)``), which already makes the accesses exclusive: the run-time
@@ -105,7 +105,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// stored ``Resolver`` does, rather than reuse this one's `.graph` instances or find its
     /// old path, which would be a cycle that is not there.
     @usableFromInline
-    var hasEnded: Bool { keystone_load_flag(ended) }
+    var hasEnded: Bool { ended.isSet }
 
     /// Marks the resolution ended, and lets go of its finished `.graph` instances: called by
     /// the top-level resolve that made it, when it returns or throws. Every branch has ended by
@@ -116,7 +116,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// started it) stays, for the branches that wait for it.
     @usableFromInline
     func end() {
-        keystone_store_flag(ended, true)
+        ended.set(true)
         withState { $0.dropFinishedRows() }
     }
 

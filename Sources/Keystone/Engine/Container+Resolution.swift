@@ -24,8 +24,8 @@ extension Container {
         // Up the parents borrowed, as `protectPublishedByParent` does.
         var next: Unmanaged<Container>? = .passUnretained(self)
         while let current = next {
-            // The hook first, then the slot: a hook seen done (an acquire load of the flag it
-            // sets with a release store when it ends) happened before this lookup, with every
+            // The hook first, then the slot: a hook seen done (a load of the ``Flag`` it sets,
+            // which releases, when it ends) happened before this lookup, with every
             // slot it made. The other order could miss the slot of a hook that ended between
             // the two reads, and answer nil for a service that hook registered.
             let registered = current._withUnsafeGuaranteedRef { container in

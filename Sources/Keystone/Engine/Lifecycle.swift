@@ -14,7 +14,7 @@ import CKeystoneThreadPrimitives
 /// operation and never kept.
 ///
 /// The list of held slots (its two ends and each listed slot's `heldLinks`), `replacements` and
-/// writes of the disposed flag are guarded by `lock`; the flag is read with an acquire load.
+/// writes of the disposed flag are guarded by `lock`; the flag is read without it (a ``Flag``).
 /// The same lock orders the claims and stores of shared builds (see ``BuildCoordinator``),
 /// whose waiters wait on `builds`. Lock order: `lock`, then ``BuildCoordinator/waitGraph``,
 /// then a slot's lock.
@@ -22,7 +22,7 @@ struct Lifecycle {
     /// The words that are addressed atomically: part of the registry's own words.
     struct Words {
         var builds = ConditionLock.Words()
-        var disposed = false
+        var disposed = Flag.Word()
     }
 
     /// What the lock guards besides the flag: the registry's `lifecycleState`.
@@ -60,15 +60,17 @@ struct Lifecycle {
     @inline(__always)
     var lock: WordLock { builds.lock }
 
-    private var disposed: UnsafeMutablePointer<Bool> {
-        (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.disposed)!)
-            .assumingMemoryBound(to: Bool.self)
+    private var disposed: Flag {
+        Flag(
+            (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.disposed)!)
+                .assumingMemoryBound(to: Flag.Word.self)
+        )
     }
 
-    var isDisposed: Bool { keystone_load_flag(disposed) }
+    var isDisposed: Bool { disposed.isSet }
 
     /// Called with `lock` held.
-    func markDisposed() { keystone_store_flag(disposed, true) }
+    func markDisposed() { disposed.set(true) }
 
     /// Lists `slot`, whose registration now holds an instance, as the newest, unless it is
     /// listed already. Called with `lock` held.

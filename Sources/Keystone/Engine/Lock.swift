@@ -135,6 +135,55 @@ struct WordLock: @unchecked Sendable {  // the lock word is the synchronisation
     }
 }
 
+/// A flag read without a lock, in a word that its owner keeps (at a stable address, as a
+/// ``WordLock``'s): a container's disposed flag, an async resolution's end, the first-use
+/// gate's done state, whether live registrations are watched.
+///
+/// Set and cleared with `keystone_publish`, read with `keystone_load_sequential`: the
+/// header's one strength of word load and store (sequentially consistent, so a store releases
+/// and a load acquires). A reader that sees the flag set sees everything its setter did
+/// before setting it. The owner says what serialises its writers.
+///
+/// A value type: copies refer to the same word.
+struct Flag {
+    /// The word, as its owner keeps it: clear when made.
+    struct Word {
+        /// Nil while the flag is clear; the word's own address while it is set.
+        fileprivate var value: UnsafeMutableRawPointer? = nil
+    }
+
+    private let word: UnsafeMutablePointer<Word>
+
+    /// The flag whose word is at `word`.
+    @inline(__always)
+    init(_ word: UnsafeMutablePointer<Word>) {
+        self.word = word
+    }
+
+    /// A flag in a word of its own, clear; freed with ``free()``.
+    static func allocate() -> Flag {
+        Flag(allocateWords(Word()))
+    }
+
+    /// Frees the word of a flag made by ``allocate()``.
+    func free() {
+        freeWords(word)
+    }
+
+    // `&word.pointee.value` is the value's own address: `pointee` is reached through the
+    // pointer's addressors, not copied out and back.
+
+    /// Whether the flag is set.
+    @inline(__always)
+    var isSet: Bool { keystone_load_sequential(&word.pointee.value) != nil }
+
+    /// Sets or clears the flag.
+    @inline(__always)
+    func set(_ on: Bool) {
+        keystone_publish(&word.pointee.value, on ? UnsafeMutableRawPointer(word) : nil)
+    }
+}
+
 /// A lock with a condition to wait on, for the rare paths where a thread waits for another to
 /// finish something: a shared build, a lazy cell, the first-use hook, a request's build.
 ///

@@ -86,8 +86,9 @@ struct RegistryKey: Hashable, Sendable {
 /// the benchmark README's "Tried and not kept"), so the read still loads the block's address
 /// from the slot and the box from the block, as it did when both words were a block.
 ///
-/// The block's address is written once, nil to the block, with a release store while `lock`
-/// is held, and stays until the slot is freed. A reader loads it with an acquire load: if it
+/// The block's address is written once, nil to the block, with a sequentially consistent store
+/// (which releases) while `lock` is held, and stays until the slot is freed. A reader loads it
+/// with a sequentially consistent load (which acquires): if it
 /// sees the block, it sees the block's first value (nil) or a box published since; if it sees
 /// nil, nothing was ever published here, which is also what the block would have said. Either
 /// way what the read section protects is the word in the block.
@@ -95,7 +96,7 @@ struct RegistryKey: Hashable, Sendable {
 /// `@unchecked Sendable`: `entry` (and the mutable state of that entry), `installs`,
 /// `conversions` and writes of the published word and of its address are guarded by `lock`;
 /// `pins` by the registry's write lock; `key` never changes; the published word is read in a
-/// read section, and its address with an acquire load.
+/// read section, and its address with a sequentially consistent load.
 @usableFromInline
 final class Slot: @unchecked Sendable {
     /// Only reached through ``firstStoredProperty(of:as:)``: ``published``, ``lock``.
@@ -162,10 +163,10 @@ final class Slot: @unchecked Sendable {
     }
 
     /// The word that publishes the ``InstanceBox`` (retained, or nil), or nil if this slot
-    /// never published anything (an acquire load: see "The words" above).
+    /// never published anything (see "The words" above).
     @inline(__always)
     var published: UnsafeMutablePointer<UnsafeMutableRawPointer?>? {
-        keystone_load_acquire(publishedAddress)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+        keystone_load_sequential(publishedAddress)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     }
 
     /// The published box, or nil if none is published for this reader. Called in a read
@@ -240,7 +241,7 @@ final class Slot: @unchecked Sendable {
     private func publishing() -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         if let published { return published }
         let made = allocateWords(UnsafeMutableRawPointer?.none)
-        keystone_store_release(publishedAddress, UnsafeMutableRawPointer(made))
+        keystone_publish(publishedAddress, UnsafeMutableRawPointer(made))
         return made
     }
 
@@ -298,7 +299,7 @@ final class Slot: @unchecked Sendable {
         guard let binding = entry, binding.publishesConversion, binding.boundTo == target.key else { return }
         let published = publishing()
         guard
-            keystone_load_acquire(UnsafeRawPointer(published).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+            keystone_load_sequential(UnsafeRawPointer(published).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
                 == nil
         else { return }
         let box = Self.word(retaining: InstanceBox(converted), for: readers)
@@ -318,7 +319,7 @@ final class Slot: @unchecked Sendable {
         defer { guarded.conversions = [] }
         return guarded.conversions.filter { record in
             // The bound slot made its word when it published this box.
-            record.slot.published.map { keystone_unpublish_if($0, record.box) } ?? false
+            record.slot.published.map { keystone_replace_if($0, record.box, nil) } ?? false
         }
     }
 
@@ -545,13 +546,13 @@ final class Registry: @unchecked Sendable {
     @inlinable
     @inline(__always)
     var isLogging: Bool {
-        keystone_load_acquire(UnsafeRawPointer(current + 1).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        keystone_load_sequential(UnsafeRawPointer(current + 1).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
             != nil
     }
 
     /// Turns the logging word on or off; the container's logger lock is held.
     func setLogging(_ on: Bool) {
-        keystone_store_release(current + 1, on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
+        keystone_publish(current + 1, on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
     }
 
     // MARK: - Reading

@@ -310,7 +310,7 @@ public final class RequestScope: @unchecked Sendable {
         _ = consume scope
         // Published with release ordering (the exchange in `begin` that takes it acquires):
         // the thread that takes it sees these stores.
-        if !keystone_publish_if_empty(container.registry.spareRequestScopeWord, retained) {
+        if !keystone_replace_if(container.registry.spareRequestScopeWord, nil, retained) {
             Unmanaged<RequestScope>.fromOpaque(retained).release()
         }
     }
