@@ -67,13 +67,13 @@ extension Container {
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
-        try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+        try PackedArguments.with(repeat each arguments) { (packed) throws(ResolutionError) -> Service in
             try resolveUncached(
                 key,
                 found: probe,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer)
+                arguments: packed
             )
         }
     }

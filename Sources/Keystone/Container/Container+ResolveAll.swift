@@ -59,8 +59,8 @@ extension Container {
     ) -> Registration<Service> {
         // Built in the caller's specialised code, as `register`'s is, so that unpacking the
         // arguments costs no run-time metadata on every resolve.
-        let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
-            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+        let erased: @Sendable (Resolver, PackedArguments) throws -> Service = { resolver, arguments in
+            let values = arguments.values(as: (repeat each Argument).self)
             return try factory(resolver, repeat each values)
         }
         return contribute(
@@ -195,7 +195,7 @@ extension Container {
         )
         // The loop is compiled for the caller's types, so that neither the arguments' tuple nor
         // the array of `Service` asks the runtime for metadata.
-        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
+        return try PackedArguments.with(repeat each arguments) { (packed) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
             all.reserveCapacity(members.count)
             for member in members {
@@ -216,7 +216,7 @@ extension Container {
                         found: found,
                         name: name,
                         argumentTypes: argumentTypes,
-                        arguments: UnsafeRawPointer(pointer)
+                        arguments: packed
                     )
                     all.append(service)
                 } catch  where error.isMissingRoot(depth: 0) && member.wasUnloaded {
@@ -307,7 +307,7 @@ extension Resolver {
             return []
         }
         // Compiled for the caller's types, as `Container.tryResolveAll`'s loop is.
-        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> [Service] in
+        return try PackedArguments.with(repeat each arguments) { (packed) throws(ResolutionError) -> [Service] in
             var all: [Service] = []
             all.reserveCapacity(members.count)
             for member in members where !member.wasUnloaded {
@@ -316,7 +316,7 @@ extension Resolver {
                         member.key,
                         name: name,
                         argumentTypes: argumentTypes,
-                        arguments: UnsafeRawPointer(pointer)
+                        arguments: packed
                     )
                     all.append(service)
                 } catch  where error.isMissingRoot(depth: depth) && member.wasUnloaded {

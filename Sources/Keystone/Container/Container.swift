@@ -201,8 +201,8 @@ public final class Container: Sendable {
         // Built in the caller's specialised code, so that unpacking the arguments costs no
         // run-time metadata on every resolve. Always inlined: where the caller passes a closure
         // literal, the optimiser then builds this one without allocating a context for it.
-        let erased: @Sendable (Resolver, UnsafeRawPointer) throws -> Service = { resolver, arguments in
-            let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+        let erased: @Sendable (Resolver, PackedArguments) throws -> Service = { resolver, arguments in
+            let values = arguments.values(as: (repeat each Argument).self)
             return try factory(resolver, repeat each values)
         }
         return register(

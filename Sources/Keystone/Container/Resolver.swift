@@ -39,13 +39,13 @@ public struct Resolver: Sendable {
         // otherwise the slot found goes on, so that the key is looked up once.
         let probe = probe(for: key)
         if let box = probe?.published { return InstanceBox<Service>.copy(box) }
-        return try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+        return try PackedArguments.with(repeat each arguments) { (packed) throws(ResolutionError) -> Service in
             try resolve(
                 key,
                 probe: probe,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer)
+                arguments: packed
             )
         }
     }

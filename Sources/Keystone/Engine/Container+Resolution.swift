@@ -50,7 +50,7 @@ extension Container {
         found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer,
+        arguments: PackedArguments,
         requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
         // The usual case: nothing else resolves on this thread, and it has a spare context.
@@ -99,7 +99,7 @@ extension Container {
         inSpare spare: Unmanaged<ResolutionContext>,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer,
+        arguments: PackedArguments,
         requestScope: RequestScope? = nil
     ) throws(ResolutionError) -> Service {
         // Borrowed, never copied: a reference held here would make the context look escaped
@@ -124,7 +124,7 @@ extension Container {
         in context: ResolutionContext,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer,
+        arguments: PackedArguments,
         reportsFailure: Bool = true
     ) throws(ResolutionError) -> Service {
         if lifecycle.isDisposed {
@@ -171,7 +171,7 @@ extension Container {
         origin: ResolutionContext?,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer,
+        arguments: PackedArguments,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
         awaited: AsyncResolver? = nil,
@@ -209,7 +209,7 @@ extension Container {
         origin: ResolutionContext?,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer,
+        arguments: PackedArguments,
         observer: VerificationObserver? = nil,
         requestScope: RequestScope? = nil,
         awaited: AsyncResolver? = nil,

@@ -250,6 +250,44 @@ struct VerificationSkipped: Error, CustomStringConvertible {
     var description: String { "`\(service)` is not built during verification (\(reason))" }
 }
 
+/// The runtime arguments of one resolve, as the engine carries them from the caller to the
+/// factory: the address of a tuple of the caller's arguments, on the caller's stack.
+///
+/// Made only by ``with(_:do:)``, around the resolve, so it is valid for as long as the engine
+/// uses it; read only by an erased factory (``EntryFactory/erased(_:)``), with the argument
+/// types its registration named (``values(as:)``). The resolve found that factory under the
+/// key of the caller's argument types, which names the same types: that match is what makes
+/// the read's type right. No other code reads or keeps the address.
+@usableFromInline
+struct PackedArguments {
+    @usableFromInline let address: UnsafeRawPointer
+
+    @inlinable
+    @inline(__always)
+    init(address: UnsafeRawPointer) {
+        self.address = address
+    }
+
+    /// Runs `body` with `values` packed: the arguments of a resolve.
+    @inlinable
+    @inline(__always)
+    static func with<each Argument, Result, Failure: Error>(
+        _ values: repeat each Argument,
+        do body: (PackedArguments) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try withUnsafePointer(to: (repeat each values)) { (pointer) throws(Failure) -> Result in
+            try body(PackedArguments(address: pointer))
+        }
+    }
+
+    /// The arguments, as the types the key they were resolved under names.
+    @inlinable
+    @inline(__always)
+    func values<each Argument>(as types: (repeat each Argument).Type) -> (repeat each Argument) {
+        address.assumingMemoryBound(to: (repeat each Argument).self).pointee
+    }
+}
+
 /// How an entry builds an instance: the factory its registration gave, called with the
 /// resolution's resolver and, for a registration with runtime arguments, those arguments.
 @usableFromInline
@@ -258,14 +296,14 @@ enum EntryFactory<Service>: Sendable {
     /// calls it directly, and a registration whose factory has a context (it captures values,
     /// or it was made in code not specialised for `Service`) allocates no closure around it.
     case plain(@Sendable (Resolver) throws -> Service)
-    /// A factory with its arguments erased: the pointer addresses a tuple of the argument
-    /// types the entry's key names, so only a caller that matched the key can call it.
-    case erased(@Sendable (Resolver, UnsafeRawPointer) throws -> Service)
+    /// A factory with its arguments erased: they are a tuple of the argument types the entry's
+    /// key names (see ``PackedArguments``), so only a caller that matched the key can call it.
+    case erased(@Sendable (Resolver, PackedArguments) throws -> Service)
 
     /// Builds an instance; `arguments` is read only by an ``erased(_:)`` factory.
     @inlinable
     @inline(__always)
-    func callAsFunction(_ resolver: Resolver, _ arguments: UnsafeRawPointer) throws -> Service {
+    func callAsFunction(_ resolver: Resolver, _ arguments: PackedArguments) throws -> Service {
         switch self {
         case .plain(let build): return try build(resolver)
         case .erased(let build): return try build(resolver, arguments)
@@ -440,7 +478,7 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
 
     /// The synchronous factory of an async registration, which nothing calls: the synchronous
     /// resolution reports ``ResolutionError/Kind/asyncOnly`` for such an entry before it builds.
-    private static func neverSynchronously(_: Resolver, _: UnsafeRawPointer) throws -> Service {
+    private static func neverSynchronously(_: Resolver, _: PackedArguments) throws -> Service {
         preconditionFailure("an async registration was built by a synchronous resolution")
     }
 
@@ -527,13 +565,13 @@ final class Entry<Service>: AnyEntry, @unchecked Sendable {
     override func resolveAsRoot(
         in container: Container, observer: VerificationObserver, requestScope: RequestScope
     ) throws(ResolutionError) {
-        let _: Service = try withUnsafePointer(to: ()) { (pointer) throws(ResolutionError) -> Service in
+        let _: Service = try PackedArguments.with { (packed) throws(ResolutionError) -> Service in
             try container.resolveInNewContext(
                 key,
                 origin: nil,
                 name: name,
                 argumentTypes: argumentTypes,
-                arguments: UnsafeRawPointer(pointer),
+                arguments: packed,
                 observer: observer,
                 requestScope: requestScope
             )

@@ -10,7 +10,7 @@ extension ResolutionContext {
         in container: Container,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         let found = container.registry.lookUpEntry(key)
         defer { found.release() }
@@ -33,7 +33,7 @@ extension ResolutionContext {
         found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         try resolve(
             key,
@@ -62,7 +62,7 @@ extension ResolutionContext {
         found: Probe,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // The container itself first, without copying references (every copy is a retain and
         // a release, which are most of the cost of a resolve); then its parents.
@@ -118,7 +118,7 @@ extension ResolutionContext {
     private func resolve<Service>(
         _ entry: AnyEntry,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // First the checks: an async entry, say, is not an `Entry<Service>`.
         if _slowPath(observer != nil || entry.needsSynchronousCheck) {
@@ -139,7 +139,7 @@ extension ResolutionContext {
     private func resolveInGraph<Service>(
         _ entry: AnyEntry,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         if !confined.instances.isEmpty, let position = confined.instances.position(of: entry) {
             return confined.instances.value(at: position, as: Service.self)
@@ -163,7 +163,7 @@ extension ResolutionContext {
     private func callFactory<Service>(
         _ entry: Entry<Service>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         push(entry)
         defer { pop() }
@@ -184,7 +184,7 @@ extension ResolutionContext {
     private func resolveInRequest<Service>(
         _ entry: AnyEntry,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // A resolution this one was started from, on this thread, may be building it: a cycle
         // that the claim, which knows only this resolution, would take for a wait.
@@ -207,7 +207,7 @@ extension ResolutionContext {
         ownSlotEmptied: Bool,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // [modules] An empty slot in a live container is a registration that
         // `Container.unload` emptied (and could not remove, another registration of the key
@@ -308,7 +308,7 @@ extension ResolutionContext {
         _ entry: Entry<Service>,
         owner: Unmanaged<Container>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         guard _slowPath(owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })) else {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
@@ -338,7 +338,7 @@ extension ResolutionContext {
         _ entry: Entry<Service>,
         owner: Unmanaged<Container>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         if !confined.instances.isEmpty, let position = confined.instances.position(of: entry) {
             // Built earlier in this resolution (`.graph`), or built and still running its
@@ -369,7 +369,7 @@ extension ResolutionContext {
     private func inRequest<Service>(
         _ entry: Entry<Service>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // Borrowed: the scope is alive while this resolution runs (see `requestScopeWord`).
         guard let scope = requestScopeWord else {
@@ -422,7 +422,7 @@ extension ResolutionContext {
     private func makePlain<Service>(
         _ entry: Unmanaged<Entry<Service>>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         let address = entry.toOpaque()
         if isBuilding(address) {
@@ -442,7 +442,7 @@ extension ResolutionContext {
     private func make<Service>(
         _ entry: Entry<Service>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         push(entry)
         defer { pop() }
@@ -503,7 +503,7 @@ extension ResolutionContext {
         _ entry: Entry<Service>,
         owner unretainedOwner: Unmanaged<Container>,
         resolver: Resolver,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         // Built already: the lock-free read (or, for `.weak`, the slot lock), so that a warm
         // path takes no container-wide lock.
@@ -661,7 +661,7 @@ protocol OptionalResolvable {
         in container: Container,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Any?
 }
 
@@ -672,7 +672,7 @@ extension Optional: OptionalResolvable {
         in container: Container,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Any? {
         let wrappedKey = RegistryKey(service: ObjectIdentifier(Wrapped.self), name: key.name, arguments: key.arguments)
         // Found, or disposed (which the resolve reports as such): only a miss falls through.

@@ -31,7 +31,7 @@ extension Resolver {
         _ key: RegistryKey,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         let probe = probe(for: key)
         // The published instance must be copied out, which ends the probe's read section.
@@ -48,7 +48,7 @@ extension Resolver {
         probe: Probe?,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         if let probe {
             return try context.resolve(
@@ -73,7 +73,7 @@ extension Resolver {
         _ key: RegistryKey,
         name: Name?,
         argumentTypes: Any.Type,
-        arguments: UnsafeRawPointer
+        arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         let (container, origin) = context.escapedLookup(owner)
         guard let container else {

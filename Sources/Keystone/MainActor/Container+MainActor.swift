@@ -57,7 +57,7 @@ extension Container {
                 location: SourceLocation(file: file, line: line),
                 isMainActor: true,
                 building: .erased { resolver, arguments in
-                    let values = arguments.assumingMemoryBound(to: (repeat each Argument).self).pointee
+                    let values = arguments.values(as: (repeat each Argument).self)
                     // The resolution checked that it runs on the main actor before calling (see
                     // `AnyEntry.isMainActor`), so this never traps; it is what lets the
                     // `@MainActor` factory be called synchronously.
@@ -113,13 +113,13 @@ extension Container {
         name: Name?,
         arguments: repeat each Argument
     ) throws(ResolutionError) -> Service {
-        try withUnsafePointer(to: (repeat each arguments)) { (pointer) throws(ResolutionError) -> Service in
+        try PackedArguments.with(repeat each arguments) { (packed) throws(ResolutionError) -> Service in
             try resolveInNewContext(
                 key,
                 origin: nil,
                 name: name,
                 argumentTypes: (repeat each Argument).self,
-                arguments: UnsafeRawPointer(pointer),
+                arguments: packed,
                 awaited: awaited,
                 reportsFailure: false
             )

@@ -185,14 +185,14 @@ public final class RequestScope: @unchecked Sendable {
             if container.parent != nil, !probe.hasSlot, let box = container.protectPublishedByParent(for: key) {
                 return .success(InstanceBox<Service>.copy(box))
             }
-            return withUnsafePointer(to: (repeat each arguments)) { pointer in
+            return PackedArguments.with(repeat each arguments) { packed in
                 Result { () throws(ResolutionError) -> Service in
                     try container.resolveUncached(
                         key,
                         found: probe,
                         name: name,
                         argumentTypes: (repeat each Argument).self,
-                        arguments: UnsafeRawPointer(pointer),
+                        arguments: packed,
                         requestScope: self
                     )
                 }

@@ -59,13 +59,14 @@ public struct VerificationSamples: Sendable {
         let box = SampleBox(values: (repeat each arguments))
         checks[key] = { container, observer, request in
             let values = box.values as! (repeat each Argument)
-            let _: Service = try withUnsafePointer(to: values) { (pointer) throws(ResolutionError) -> Service in
+            let _: Service = try PackedArguments.with(repeat each values) {
+                (packed) throws(ResolutionError) -> Service in
                 try container.resolveInNewContext(
                     key,
                     origin: nil,
                     name: name,
                     argumentTypes: (repeat each Argument).self,
-                    arguments: UnsafeRawPointer(pointer),
+                    arguments: packed,
                     observer: observer,
                     requestScope: request
                 )
