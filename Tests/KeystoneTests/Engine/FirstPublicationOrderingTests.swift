@@ -1,0 +1,31 @@
+import Testing
+
+@testable import Keystone
+
+/// State made on first need by whichever thread needs it first (a container's features: its
+/// collections, modules and logger) is published with a compare-and-exchange
+/// (`keystone_replace_if`), and read without a lock. A thread that finds it must see it as its
+/// maker initialised it, and every thread must get the one that won. These tests race first
+/// uses on fresh containers, for ThreadSanitizer, which reports a reader's read of the maker's
+/// initialisation when the exchange or the reader's load is weakened to relaxed. Both were
+/// tried.
+@Suite("First publication ordering")
+struct FirstPublicationOrderingTests {
+    @Test("Threads racing to make a container's features all get the one made first, initialised")
+    func racingFirstUsesShareOneFeatures() {
+        for _ in 1...200 {
+            let container = Container()
+            let seen = ResultBox<ObjectIdentifier>()
+            onThreads(3) { _ in
+                let features = container.features
+                // Reads what the maker's initialiser wrote: the lock's storage, then the
+                // logger under it.
+                let hasLogger = features.lock.withLock { features.logger != nil }
+                seen.append(hasLogger ? nil : ObjectIdentifier(features))
+            }
+            let all = seen.all
+            #expect(all.count == 3)
+            #expect(all.allSatisfy { $0 != nil && $0 == ObjectIdentifier(container.features) })
+        }
+    }
+}
