@@ -45,35 +45,28 @@ public final class Container: Sendable {
     /// keeps for them, so that a container that uses none (a request's) allocates nothing for
     /// them.
     var features: Features {
-        existingFeatures ?? makeFeatures()
+        PublishedObject<Features>(registry.featuresWord).get(orMake: Features.init)
     }
-
-    /// This container, held weakly, as its async resolvers hold it (see
-    /// ``Features/weakContainer(of:)``).
-    @usableFromInline
-    var weakReference: WeakContainerReference { features.weakContainer(of: self) }
 
     /// The features if they were made: for readers that find nothing where there are none
     /// (no logger, no contribution), so that reading does not make them.
     var existingFeatures: Features? {
-        keystone_load_sequential(
-            UnsafeRawPointer(registry.featuresWord).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-        )
-        .map { Unmanaged<Features>.fromOpaque($0).takeUnretainedValue() }
+        PublishedObject<Features>(registry.featuresWord).existing
     }
 
-    /// Makes the features and publishes them, unless another thread did first (then that
-    /// thread's are used and these dropped).
-    @inline(never)
-    private func makeFeatures() -> Features {
-        let made = Unmanaged.passRetained(Features())
-        if keystone_replace_if(registry.featuresWord, nil, made.toOpaque()) { return made.takeUnretainedValue() }
-        made.release()
-        return existingFeatures!
+    /// This container, held weakly, as every ``AsyncResolver`` of its registrations holds it:
+    /// one reference made once, not one per async resolve. Made on first need, and read
+    /// without a lock (every awaited resolve that calls a factory reads it): a weak reference
+    /// gives the container a side table, which makes every retain and release of it take the
+    /// runtime's slow path, so a container that never resolves anything async has none.
+    @usableFromInline
+    var weakReference: WeakContainerReference {
+        PublishedObject<WeakContainerReference>(registry.weakContainerWord).get { WeakContainerReference(self) }
     }
 
     deinit {
-        if let features = registry.featuresWord.pointee { Unmanaged<Features>.fromOpaque(features).release() }
+        PublishedObject<Features>(registry.featuresWord).release()
+        PublishedObject<WeakContainerReference>(registry.weakContainerWord).release()
     }
 
     /// Creates an empty container.

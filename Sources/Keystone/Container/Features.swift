@@ -1,6 +1,6 @@
 /// The state of the features built on the core container: contributions to collections
 /// (``Container/contribute(_:name:scope:file:line:factory:)-(_,_,_,_,_,(Resolver)->Service)``), loaded modules
-/// (`Container.load(_:)`), the logger, and the weak reference that async resolvers hold.
+/// (`Container.load(_:)`) and the logger.
 ///
 /// Kept apart from the registry so that none of it is on the resolve path: a resolve never
 /// reads it, `resolveAll`, `load` and `unload` do. Made on first need (`Container.features`),
@@ -24,25 +24,6 @@ final class Features: @unchecked Sendable {
     let moduleLock = Lock()
     /// The modules loaded in this container, by module identity.
     var modules: [ObjectIdentifier: LoadedModule] = [:]
-
-    /// The container, held weakly, as every ``AsyncResolver`` of its registrations holds it:
-    /// one reference made once, not one per async resolve; made by the first async resolve
-    /// (see ``weakContainer(of:)``). Guarded by `lock`.
-    private var weakReference: WeakContainerReference?
-
-    /// The weak reference to `container` (whose features these are) that async resolvers hold,
-    /// made on first need: a weak reference gives the container a side table, which makes
-    /// every retain and release of it take the runtime's slow path, so a container that
-    /// never resolves anything async (one that only loads modules or has collections) has
-    /// none.
-    func weakContainer(of container: Container) -> WeakContainerReference {
-        lock.withLock {
-            if let weakReference { return weakReference }
-            let made = WeakContainerReference(container)
-            weakReference = made
-            return made
-        }
-    }
 }
 
 /// One contribution to a collection: the slot of its registration, and the object whose

@@ -184,6 +184,51 @@ struct Flag {
     }
 }
 
+/// An object published once in a word that its owner keeps (at a stable address): made on
+/// first need by whichever thread needs it first, and read without a lock. A container's
+/// features and its weak reference for async resolvers.
+///
+/// The maker publishes it with `keystone_replace_if` (a compare-and-exchange from nil, which
+/// releases what its initialiser wrote); a reader loads it with `keystone_load_sequential`
+/// (which acquires it), so that a thread that finds it sees it initialised. A thread that
+/// loses the race drops what it made and uses the winner's. The word holds a reference of its
+/// own, which the owner gives back with ``release()`` when it goes.
+struct PublishedObject<Object: AnyObject> {
+    private let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+    /// The object published in `word`, or to be.
+    @inline(__always)
+    init(_ word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+        self.word = word
+    }
+
+    /// The object, if it was made.
+    @inline(__always)
+    var existing: Object? {
+        keystone_load_sequential(word).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    /// The object, made with `make` and published if it was not made yet.
+    @inline(__always)
+    func get(orMake make: () -> Object) -> Object {
+        existing ?? publish(make())
+    }
+
+    /// Publishes `made`, unless another thread published first: then that thread's.
+    @inline(never)
+    private func publish(_ made: Object) -> Object {
+        let retained = Unmanaged.passRetained(made)
+        if keystone_replace_if(word, nil, retained.toOpaque()) { return made }
+        retained.release()
+        return existing!
+    }
+
+    /// Gives back the word's reference, if an object was made: for the owner's `deinit`.
+    func release() {
+        if let object = word.pointee { Unmanaged<Object>.fromOpaque(object).release() }
+    }
+}
+
 /// A lock with a condition to wait on, for the rare paths where a thread waits for another to
 /// finish something: a shared build, a lazy cell, the first-use hook, a request's build.
 ///

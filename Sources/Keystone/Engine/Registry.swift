@@ -494,6 +494,13 @@ final class Registry: @unchecked Sendable {
         current + 2 + Table.words(capacity: Self.initialCapacity)
     }
 
+    /// The word after the features word: the container's weak reference for async resolvers,
+    /// made on first need (see `Container.weakReference`). The container releases what it
+    /// holds.
+    var weakContainerWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        featuresWord + 1
+    }
+
     /// The family of containers this registry belongs to (a root container and its
     /// descendants), as a nonzero tag: whose resolutions a registration taken out of this
     /// registry waits for (see ``RetiredEntries``). A root's own, derived from its identity;
@@ -505,8 +512,8 @@ final class Registry: @unchecked Sendable {
         withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
         assert(
             MemoryLayout<RegistryWords.Block>.size
-                == (3 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
-            "RegistryWords.Block must hold the two words, the first table and the features word"
+                == (4 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
+            "RegistryWords.Block must hold the two words, the first table, the features word and the weak reference's"
         )
         // `words` is all nil and zero; the first table's header, then the published table.
         let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
@@ -877,16 +884,17 @@ final class Registry: @unchecked Sendable {
 
 /// A ``Registry``'s own words, its first stored property: the block that `current` addresses
 /// (the published table, the logging word, the first table of eight cells with its one-word
-/// header, and the features word), then the writers' lock, then the container's lifecycle
+/// header, the features word and the weak reference's word), then the writers' lock, then the container's lifecycle
 /// words (its lock, wait condition and disposed flag: see ``Lifecycle``).
 struct RegistryWords {
     typealias Block = (
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+        UnsafeMutableRawPointer?
     )
 
-    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     var writeLock = keystone_lock()
     var lifecycle = Lifecycle.Words()
     /// The container's spare request scope, retained, or nil (see `RequestScope.endAndRecycle`).

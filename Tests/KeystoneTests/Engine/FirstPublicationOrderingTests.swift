@@ -3,8 +3,9 @@ import Testing
 @testable import Keystone
 
 /// State made on first need by whichever thread needs it first (a container's features: its
-/// collections, modules and logger) is published with a compare-and-exchange
-/// (`keystone_replace_if`), and read without a lock. A thread that finds it must see it as its
+/// collections, modules and logger; its weak reference for async resolvers) is published with a
+/// compare-and-exchange (`keystone_replace_if`, in ``PublishedObject``), and read without a
+/// lock. A thread that finds it must see it as its
 /// maker initialised it, and every thread must get the one that won. These tests race first
 /// uses on fresh containers, for ThreadSanitizer, which reports a reader's read of the maker's
 /// initialisation when the exchange or the reader's load is weakened to relaxed. Both were
@@ -26,6 +27,22 @@ struct FirstPublicationOrderingTests {
             let all = seen.all
             #expect(all.count == 3)
             #expect(all.allSatisfy { $0 != nil && $0 == ObjectIdentifier(container.features) })
+        }
+    }
+
+    @Test("Threads racing to make a container's weak reference all get the one made first")
+    func racingFirstUsesShareOneWeakReference() {
+        for _ in 1...200 {
+            let container = Container()
+            let seen = ResultBox<ObjectIdentifier>()
+            onThreads(3) { _ in
+                let reference = container.weakReference
+                // Reads what the maker's initialiser wrote: the weak reference to the container.
+                seen.append(reference.container === container ? ObjectIdentifier(reference) : nil)
+            }
+            let all = seen.all
+            #expect(all.count == 3)
+            #expect(all.allSatisfy { $0 != nil && $0 == ObjectIdentifier(container.weakReference) })
         }
     }
 }
