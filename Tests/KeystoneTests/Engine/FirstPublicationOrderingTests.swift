@@ -14,35 +14,42 @@ import Testing
 struct FirstPublicationOrderingTests {
     @Test("Threads racing to make a container's features all get the one made first, initialised")
     func racingFirstUsesShareOneFeatures() {
-        for _ in 1...200 {
-            let container = Container()
-            let seen = ResultBox<ObjectIdentifier>()
-            onThreads(3) { _ in
-                let features = container.features
-                // Reads what the maker's initialiser wrote: the lock's storage, then the
-                // logger under it.
-                let hasLogger = features.lock.withLock { features.logger != nil }
-                seen.append(hasLogger ? nil : ObjectIdentifier(features))
-            }
-            let all = seen.all
-            #expect(all.count == 3)
-            #expect(all.allSatisfy { $0 != nil && $0 == ObjectIdentifier(container.features) })
+        raceFirstUses {
+            ObjectIdentifier($0.features)
+        } use: { container in
+            let features = container.features
+            // Reads what the maker's initialiser wrote: the lock's storage, then the logger
+            // under it.
+            let hasLogger = features.lock.withLock { features.logger != nil }
+            return hasLogger ? nil : ObjectIdentifier(features)
         }
     }
 
     @Test("Threads racing to make a container's weak reference all get the one made first")
     func racingFirstUsesShareOneWeakReference() {
+        raceFirstUses {
+            ObjectIdentifier($0.weakReference)
+        } use: { container in
+            let reference = container.weakReference
+            // Reads what the maker's initialiser wrote: the weak reference to the container.
+            return reference.container === container ? ObjectIdentifier(reference) : nil
+        }
+    }
+
+    /// Runs `use` on three threads at once, on each of 200 fresh containers, and expects every
+    /// thread to have found the object `made` finds afterwards (`use` answers nil for an
+    /// object it found wrong).
+    private func raceFirstUses(
+        made: (Container) -> ObjectIdentifier,
+        use: @escaping @Sendable (Container) -> ObjectIdentifier?
+    ) {
         for _ in 1...200 {
             let container = Container()
             let seen = ResultBox<ObjectIdentifier>()
-            onThreads(3) { _ in
-                let reference = container.weakReference
-                // Reads what the maker's initialiser wrote: the weak reference to the container.
-                seen.append(reference.container === container ? ObjectIdentifier(reference) : nil)
-            }
+            onThreads(3) { _ in seen.append(use(container)) }
             let all = seen.all
             #expect(all.count == 3)
-            #expect(all.allSatisfy { $0 != nil && $0 == ObjectIdentifier(container.weakReference) })
+            #expect(all.allSatisfy { $0 != nil && $0 == made(container) })
         }
     }
 }
