@@ -196,6 +196,8 @@ struct StaleRegistrationHandleTests {
         }
         let stored: @Sendable (Resolver) throws -> Storage = { r in try DiskStorage(client: r.resolve()) }
         container.register(Storage.self, name: "stored", factory: stored)
+        // `register` takes its factory as its own: a value used again is copied for it.
+        container.register(Storage.self, name: "stored again", factory: stored)
         container.register(Storage.self, name: "function", factory: Self.makeStorage)
         // Through a generic helper.
         Self.registerMade(Plain.self, named: "generic", in: container) { Plain() }
@@ -206,7 +208,7 @@ struct StaleRegistrationHandleTests {
         container.register(Plain.self, name: "failing") { _ -> Plain in throw Unavailable() }
 
         let client = try container.tryResolve(APIClient.self)
-        for name in ["literal", "typed", "stored", "function"] {
+        for name in ["literal", "typed", "stored", "stored again", "function"] {
             #expect(Self.keepsFactoryAsGiven(Storage.self, name: Name(name), in: container) == true)
             #expect(try container.tryResolve(Storage.self, name: Name(name)).client === client)
         }
