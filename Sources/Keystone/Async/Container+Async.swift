@@ -183,9 +183,12 @@ extension Container {
         // A plain async registration (`.transient` or `.graph`, no hooks), the usual async
         // factory: called from here, with no resolution frames between (each async frame costs
         // as much as a synchronous resolve). The resolver keeps the registration alive.
-        if let resolver = plainAsyncResolver(taking: probe) {
-            defer { resolver.resolution.end() }  // for a resolver the factory kept
-            return try await resolver.callFactory(Service.self, arguments: ArgumentBox.holding(repeat each arguments))
+        if let entry = plainAsyncEntry(taking: probe) {
+            let arguments = ArgumentBox.holding(repeat each arguments)
+            return try await AsyncResolver.inNewResolution(in: self, current: entry) {
+                (resolver) async throws(ResolutionError) in
+                try await resolver.callFactory(Service.self, arguments: arguments)
+            }
         }
         // A synchronous registration that needs no main actor: resolved here, as `tryResolve`
         // resolves it, in a synchronous resolution; the probe's reference is given back after.
@@ -222,7 +225,7 @@ extension Container {
             )
         }
         do throws(ResolutionError) {
-            return try await AsyncResolver.inNewResolution(from: weakReference) {
+            return try await AsyncResolver.inNewResolution(in: self) {
                 (resolver) async throws(ResolutionError) in
                 try await resolver.resolve(type, name: name, arguments: repeat each arguments)
             }

@@ -115,7 +115,7 @@ extension Container {
         var all: [Service] = []
         for member in members where !member.wasUnloaded {
             do throws(ResolutionError) {
-                let contribution: Service? = try await AsyncResolver.inNewResolution(from: weakReference) {
+                let contribution: Service? = try await AsyncResolver.inNewResolution(in: self) {
                     (resolver) async throws(ResolutionError) in
                     try await resolver.resolveContribution(
                         member, name: name, arguments: repeat each arguments)

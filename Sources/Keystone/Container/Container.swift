@@ -67,6 +67,8 @@ public final class Container: Sendable {
     deinit {
         PublishedObject<Features>(registry.featuresWord).release()
         PublishedObject<WeakContainerReference>(registry.weakContainerWord).release()
+        PublishedObject<AsyncResolution>(registry.spareAsyncResolutionWord).release()
+        PublishedObject<RequestScope>(registry.spareRequestScopeWord).release()
     }
 
     /// Creates an empty container.

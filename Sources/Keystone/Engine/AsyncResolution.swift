@@ -9,6 +9,13 @@ import CKeystoneThreadPrimitives
 /// resolution has one, and records here the ones it builds, so that one awaited resolution
 /// has one instance of a `.graph` registration, as a synchronous resolution has.
 ///
+/// A top-level awaited resolve takes its container's spare resolution if it has one
+/// (``begin(in:)``) and gives it back when it ends (``finish(_:in:)``), if nothing else holds
+/// it (no resolver of it was kept) and it keeps nothing: so an awaited resolve usually
+/// allocates no resolution. Given back, it is as new: not ended, with no rows; it is taken by an
+/// exchange that orders this after everything its last user did (the lock, taken to see that
+/// it keeps nothing, orders its branches' accesses before that).
+///
 /// `@unchecked Sendable`: `lock` guards `state`. The instances it hands from one branch to
 /// another are async services, which are `Sendable` (their registration requires it), or
 /// synchronous `.graph` instances, which cross between branches as a synchronous singleton
@@ -21,8 +28,8 @@ final class AsyncResolution: @unchecked Sendable {
         var ended = Flag.Word()
     }
     /// Only reached through `lock` and ``hasEnded``; first, so that a resolution is one
-    /// allocation, not two (see ``firstStoredProperty(of:as:)``): every awaited resolve that
-    /// builds makes one.
+    /// allocation, not two (see ``firstStoredProperty(of:as:)``): an awaited resolve makes one
+    /// when its container has no spare.
     private var words = Words()
     /// The lock, first of the words.
     private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
@@ -58,6 +65,9 @@ final class AsyncResolution: @unchecked Sendable {
         /// its own hooks (or what they resolve) returns it, which is how a hook closes a
         /// circular reference, as in a synchronous resolution.
         var runningHooks = [ObjectIdentifier: Any]()
+
+        /// Whether there is no row and no record of hooks.
+        var isEmpty: Bool { firstEntry == nil && more.isEmpty && runningHooks.isEmpty }
 
         /// Lets go of every row whose build has ended, and of the record of hooks.
         mutating func dropFinishedRows() {
@@ -118,6 +128,25 @@ final class AsyncResolution: @unchecked Sendable {
     func end() {
         ended.set(true)
         withState { $0.dropFinishedRows() }
+    }
+
+    /// A resolution for a new top-level awaited resolve in `container`: the one the container
+    /// keeps from an earlier resolve (see ``recycle(_:in:)``), or a new one.
+    @usableFromInline
+    static func begin(in container: Container) -> AsyncResolution {
+        PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).take() ?? AsyncResolution()
+    }
+
+    /// Ends `resolution` (``end()``), and keeps it in `container` for the next top-level
+    /// awaited resolve if nothing else holds it (no resolver of it was kept) and it keeps
+    /// nothing: so that an awaited resolve allocates no resolution. Reused, it is as new: not
+    /// ended, with no rows.
+    @usableFromInline
+    static func finish(_ resolution: consuming AsyncResolution, in container: Container) {
+        resolution.end()
+        guard isKnownUniquelyReferenced(&resolution), resolution.withState({ $0.isEmpty }) else { return }
+        resolution.ended.set(false)
+        PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
     }
 
     /// Runs `body` on the shared state, under the lock: one access to `state` for the step.

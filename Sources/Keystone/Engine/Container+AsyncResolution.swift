@@ -11,17 +11,12 @@ extension Container {
     /// - Returns: The resolver, whose `current` is the registration, with the probe's reference
     ///   to it (the caller gives it back only when this returns nil).
     @usableFromInline
-    func plainAsyncResolver(taking probe: Probe) -> AsyncResolver? {
+    func plainAsyncEntry(taking probe: Probe) -> AnyEntry? {
         guard case .entry(let found) = probe else { return nil }
         let entry = found.takeUnretainedValue()
         guard entry.isAsync, !entry.isShared, !entry.hasAfterCreation, !registry.isLogging, !lifecycle.isDisposed
         else { return nil }
-        return AsyncResolver(
-            owner: weakReference,
-            resolution: AsyncResolution(),
-            outer: .empty,
-            current: found.takeRetainedValue()
-        )
+        return found.takeRetainedValue()
     }
 
     /// Whether `probe` found a synchronous registration that needs no check before a

@@ -184,46 +184,63 @@ struct Flag {
     }
 }
 
-/// An object published once in a word that its owner keeps (at a stable address): made on
-/// first need by whichever thread needs it first, and read without a lock. A container's
-/// features and its weak reference for async resolvers.
+/// An object in a word that its owner keeps (at a stable address), read and changed without a
+/// lock: one made on first need by whichever thread needs it first (a container's features, its
+/// weak reference for async resolvers), or a spare that one user at a time takes and gives
+/// back (a container's spare request scope and async resolution).
 ///
-/// The maker publishes it with `keystone_replace_if` (a compare-and-exchange from nil, which
-/// releases what its initialiser wrote); a reader loads it with `keystone_load_sequential`
-/// (which acquires it), so that a thread that finds it sees it initialised. A thread that
-/// loses the race drops what it made and uses the winner's. The word holds a reference of its
-/// own, which the owner gives back with ``release()`` when it goes.
+/// An object enters the word by ``offer(_:)``, a compare-and-exchange from nil
+/// (`keystone_replace_if`), which releases what was written to it before; a reader loads it
+/// with `keystone_load_sequential` (``existing``) and a taker exchanges it out
+/// (`keystone_unpublish`, ``take()``), both of which acquire it: so whoever finds it sees it as
+/// it was when it was offered. The word holds a reference of its own, which the owner gives
+/// back with ``release()`` when it goes.
 struct PublishedObject<Object: AnyObject> {
     private let word: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-    /// The object published in `word`, or to be.
+    /// The object in `word`, if any.
     @inline(__always)
     init(_ word: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
         self.word = word
     }
 
-    /// The object, if it was made.
+    /// The object, if there is one, left in the word.
     @inline(__always)
     var existing: Object? {
         keystone_load_sequential(word).map { Unmanaged<Object>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    /// The object, made with `make` and published if it was not made yet.
+    /// The object, made with `make` and published if there was none: the first thread's, if
+    /// two make one at once.
     @inline(__always)
     func get(orMake make: () -> Object) -> Object {
         existing ?? publish(make())
     }
 
-    /// Publishes `made`, unless another thread published first: then that thread's.
     @inline(never)
     private func publish(_ made: Object) -> Object {
-        let retained = Unmanaged.passRetained(made)
-        if keystone_replace_if(word, nil, retained.toOpaque()) { return made }
-        retained.release()
-        return existing!
+        offer(made) ? made : existing!
     }
 
-    /// Gives back the word's reference, if an object was made: for the owner's `deinit`.
+    /// Takes the object out of the word, leaving it empty: the taker holds the only reference
+    /// that the word had.
+    @inline(__always)
+    func take() -> Object? {
+        keystone_unpublish(word).map { Unmanaged<Object>.fromOpaque($0).takeRetainedValue() }
+    }
+
+    /// Puts `object` in the word if it is empty, and returns whether it did; otherwise the
+    /// reference handed over is let go.
+    @inline(__always)
+    @discardableResult
+    func offer(_ object: consuming Object) -> Bool {
+        let retained = Unmanaged.passRetained(consume object).toOpaque()
+        if keystone_replace_if(word, nil, retained) { return true }
+        Unmanaged<Object>.fromOpaque(retained).release()
+        return false
+    }
+
+    /// Gives back the word's reference, if it holds an object: for the owner's `deinit`.
     func release() {
         if let object = word.pointee { Unmanaged<Object>.fromOpaque(object).release() }
     }

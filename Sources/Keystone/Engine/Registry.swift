@@ -480,13 +480,6 @@ final class Registry: @unchecked Sendable {
             .assumingMemoryBound(to: Lifecycle.Words.self)
     }
 
-    /// The word that keeps the container's spare request scope (see `RequestScope.endAndRecycle`).
-    @inline(__always)
-    var spareRequestScopeWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.spareRequestScope)!)
-            .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
-    }
-
     /// The word after the first table in `current`'s block: the container's features, made on
     /// first need (see `Container.features`), so that a container that uses none of them
     /// allocates nothing for them. The container releases what it holds.
@@ -501,6 +494,19 @@ final class Registry: @unchecked Sendable {
         featuresWord + 1
     }
 
+    /// The word after the weak reference's: an async resolution kept for the container's next
+    /// top-level awaited resolve (see `AsyncResolution.finish(_:in:)`). The container releases
+    /// what it holds.
+    var spareAsyncResolutionWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        featuresWord + 2
+    }
+
+    /// The word after the spare async resolution's: the container's spare request scope (see
+    /// `RequestScope.endAndRecycle`). The container releases what it holds.
+    var spareRequestScopeWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        featuresWord + 3
+    }
+
     /// The family of containers this registry belongs to (a root container and its
     /// descendants), as a nonzero tag: whose resolutions a registration taken out of this
     /// registry waits for (see ``RetiredEntries``). A root's own, derived from its identity;
@@ -512,8 +518,8 @@ final class Registry: @unchecked Sendable {
         withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
         assert(
             MemoryLayout<RegistryWords.Block>.size
-                == (4 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
-            "RegistryWords.Block must hold the two words, the first table, the features word and the weak reference's"
+                == (6 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
+            "RegistryWords.Block must hold the two words, the first table and the four object words"
         )
         // `words` is all nil and zero; the first table's header, then the published table.
         let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
@@ -544,7 +550,6 @@ final class Registry: @unchecked Sendable {
         if table.block != firstTable { table.block.deallocate() }
         for block in writers.retiredTables { block.deallocate() }
         for slot in writers.retiredSlots { slot.release() }
-        if let spare = spareRequestScopeWord.pointee { Unmanaged<RequestScope>.fromOpaque(spare).release() }
         Lifecycle(self).builds.destroy()
     }
 
@@ -884,21 +889,20 @@ final class Registry: @unchecked Sendable {
 
 /// A ``Registry``'s own words, its first stored property: the block that `current` addresses
 /// (the published table, the logging word, the first table of eight cells with its one-word
-/// header, the features word and the weak reference's word), then the writers' lock, then the container's lifecycle
+/// header, and four object words: the features, the weak reference for async resolvers, the
+/// spare async resolution and the spare request scope), then the writers' lock, then the container's lifecycle
 /// words (its lock, wait condition and disposed flag: see ``Lifecycle``).
 struct RegistryWords {
     typealias Block = (
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
         UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?
+        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
     )
 
-    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
     var writeLock = keystone_lock()
     var lifecycle = Lifecycle.Words()
-    /// The container's spare request scope, retained, or nil (see `RequestScope.endAndRecycle`).
-    var spareRequestScope: UnsafeMutableRawPointer?
 }
 
 /// What ``Registry/probe(for:protect:)`` found.

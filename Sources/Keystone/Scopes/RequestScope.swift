@@ -253,12 +253,11 @@ public final class RequestScope: @unchecked Sendable {
         values: [(type: ObjectIdentifier, value: any Sendable)],
         holdingContainer: Bool
     ) -> RequestScope {
-        guard let spare = keystone_unpublish(container.registry.spareRequestScopeWord) else {
+        guard let scope = PublishedObject<RequestScope>(container.registry.spareRequestScopeWord).take() else {
             return RequestScope(container: container, values: values, holdingContainer: holdingContainer)
         }
         // Taken by the exchange (which orders this after the store that left it there): no
         // other thread holds a reference to it.
-        let scope = Unmanaged<RequestScope>.fromOpaque(spare).takeRetainedValue()
         if holdingContainer { scope.state.keptContainer = container }
         if !values.isEmpty { scope.state.values = values }
         return scope
@@ -304,15 +303,10 @@ public final class RequestScope: @unchecked Sendable {
         scope.state.hasEnded = false
         scope.state.finished = 0
         if !scope.state.values.isEmpty { scope.state.values = [] }
-        // The caller's reference becomes the spare word's: retained, and let go at once (a
-        // pair the optimiser removes).
-        let retained = Unmanaged.passRetained(scope).toOpaque()
-        _ = consume scope
-        // Published with release ordering (the exchange in `begin` that takes it acquires):
-        // the thread that takes it sees these stores.
-        if !keystone_replace_if(container.registry.spareRequestScopeWord, nil, retained) {
-            Unmanaged<RequestScope>.fromOpaque(retained).release()
-        }
+        // The caller's reference becomes the spare word's, published with release ordering
+        // (the exchange in `begin` that takes it acquires): the thread that takes it sees these
+        // stores.
+        PublishedObject<RequestScope>(container.registry.spareRequestScopeWord).offer(consume scope)
     }
 
     /// The index of `entry`'s row (see `first`), if it has one. Called with `gate.lock` held.

@@ -100,6 +100,48 @@ struct AsyncShortPathTests {
         #expect(fromApp.settings === settings)
     }
 
+    @Test("An awaited resolve reuses the resolution of one that ended, empty, unless a resolver of it was kept")
+    func resolutionReused() async throws {
+        let container = Container()
+        container.register(scope: .transient) { r in
+            // The same `.graph` instance twice in one resolution: the resolution keeps a row.
+            let inner: AwaitedInner = try await r.resolve()
+            #expect(try await r.resolve(AwaitedInner.self) === inner)
+            return AwaitedMiddle(inner: inner)
+        }
+        container.register { _ in AwaitedInner() }
+        let spare = PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord)
+        #expect(spare.existing == nil)
+
+        let first: AwaitedMiddle = try await container.resolveAsync()
+        // Identified, not held: a reference here would keep it from being given back. The
+        // container's word or the resolve using it keeps it alive meanwhile.
+        let reused = try ObjectIdentifier(#require(spare.existing))
+        #expect(spare.existing?.hasEnded == false)
+        let second: AwaitedMiddle = try await container.resolveAsync()
+        #expect(spare.existing.map(ObjectIdentifier.init) == reused)  // taken, then given back
+        #expect(second.inner !== first.inner)  // with nothing of the resolve before it
+
+        // A factory that keeps its resolver: that resolution ends and is not given back.
+        let box = KeptAsyncResolver()
+        container.register(scope: .transient) { r in
+            box.resolver = r
+            return try await AwaitedOuter(middle: r.resolve())
+        }
+        _ = try await container.resolveAsync(AwaitedOuter.self)
+        let kept = try #require(box.resolver)
+        #expect(ObjectIdentifier(kept.resolution) == reused)
+        #expect(kept.resolution.hasEnded)
+        #expect(spare.existing == nil)
+        let third: AwaitedMiddle = try await container.resolveAsync()
+        #expect(third.inner !== second.inner)
+        #expect(spare.existing != nil)
+        #expect(spare.existing !== kept.resolution)
+        #expect(kept.resolution.hasEnded)
+        // The kept resolver holds the registration whose factory holds the box: let it go.
+        box.resolver = nil
+    }
+
     @Test("A resolver kept after its resolve ended still resolves; once the container is gone, it fails with disposed")
     func keptResolver() async throws {
         let box = KeptAsyncResolver()
