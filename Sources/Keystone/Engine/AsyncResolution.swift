@@ -137,15 +137,23 @@ final class AsyncResolution: @unchecked Sendable {
         PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).take() ?? AsyncResolution()
     }
 
-    /// Ends `resolution` (``end()``), and keeps it in `container` for the next top-level
-    /// awaited resolve if nothing else holds it (no resolver of it was kept) and it keeps
-    /// nothing: so that an awaited resolve allocates no resolution. Reused, it is as new: not
-    /// ended, with no rows.
+    /// Ends `resolution` (``end()``) if something else holds it (a resolver of it was kept);
+    /// otherwise keeps it in `container` for the next top-level awaited resolve, emptied: so
+    /// that an awaited resolve allocates no resolution. Reused, it is as new: not ended, with
+    /// no rows.
     @usableFromInline
     static func finish(_ resolution: consuming AsyncResolution, in container: Container) {
-        resolution.end()
-        guard isKnownUniquelyReferenced(&resolution), resolution.withState({ $0.isEmpty }) else { return }
-        resolution.ended.set(false)
+        guard isKnownUniquelyReferenced(&resolution) else { return resolution.end() }
+        // Nothing else holds it, and nothing can take a reference to it now: no resolver can
+        // see it ended, so it is not marked so. Its branches' accesses were all under the lock,
+        // which orders them before this one. A row still building would be held by the task
+        // building it, so every row has finished.
+        guard
+            resolution.withState({
+                $0.dropFinishedRows()
+                return $0.isEmpty
+            })
+        else { return }
         PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
     }
 

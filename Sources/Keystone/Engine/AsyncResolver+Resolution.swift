@@ -9,7 +9,10 @@ extension AsyncResolver {
     @inlinable
     @inline(__always)
     func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
-        let entry = current! as! Entry<Service>
+        // Unchecked: `current` was found under the key of `Service` (a plain registration's
+        // resolve), so it is an `Entry<Service>`; the checked cast was a runtime call on every
+        // awaited resolve.
+        let entry = unsafeDowncast(current!, to: Entry<Service>.self)
         do {
             return try await entry.asyncParts!.call(self, arguments)
         } catch {
