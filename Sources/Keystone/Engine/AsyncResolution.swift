@@ -131,7 +131,7 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// A resolution for a new top-level awaited resolve in `container`: the one the container
-    /// keeps from an earlier resolve (see ``recycle(_:in:)``), or a new one.
+    /// keeps from an earlier resolve (see ``finish(_:in:)``), or a new one.
     @usableFromInline
     static func begin(in container: Container) -> AsyncResolution {
         PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).take() ?? AsyncResolution()
