@@ -55,7 +55,13 @@ extension ResolutionContext {
     /// and a release of this context). The owner is alive while the resolution runs (it is
     /// the root or one of its ancestors); it is read borrowed where the usual path needs it,
     /// because a strong reference to it would be another retain and release.
+    ///
+    /// Inlined into its callers in this module, the top-level resolve among them: one call
+    /// fewer per resolution (a call here was about 35 instructions of every top-level
+    /// transient resolve, 70 of a `.weak` one). A factory's nested resolve, in the caller's
+    /// module, still calls it.
     @usableFromInline
+    @inline(__always)
     func resolve<Service>(
         _ key: RegistryKey,
         via resolver: Resolver,
