@@ -95,6 +95,12 @@ extension Container {
         )
     }
 
+    /// The values of no arguments, as `Any`: cast once, when a registration is made, to its
+    /// factory's argument tuple, which it matches when the factory takes none. (A cast of
+    /// `()` itself the compiler reports as always failing, which it does not.)
+    @usableFromInline
+    static var noArguments: Any { () }
+
     /// What a type bound to the registration under `key` resolves before converting: that
     /// registration, with the arguments the bound type was resolved with. Built in the
     /// caller's specialised code, as ``erasing(_:)``'s factory is.
@@ -105,9 +111,9 @@ extension Container {
         name: Name?,
         arguments: (repeat each Argument).Type
     ) -> ErasedAsyncFactory<Service> {
-        let none = ArgumentBox.none.values as? (repeat each Argument)
+        let none = Self.noArguments as? (repeat each Argument)
         return { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
+            let values = none ?? box!.values as! (repeat each Argument)
             return try await resolver.resolveRegistration(
                 key, as: Service.self, name: name, arguments: repeat each values)
         }
@@ -122,9 +128,9 @@ extension Container {
     static func erasing<Service: Sendable, each Argument: Sendable>(
         _ factory: @escaping @Sendable (AsyncResolver, repeat each Argument) async throws -> Service
     ) -> ErasedAsyncFactory<Service> {
-        let none = ArgumentBox.none.values as? (repeat each Argument)
+        let none = Self.noArguments as? (repeat each Argument)
         return { resolver, box in
-            let values = none ?? box.values as! (repeat each Argument)
+            let values = none ?? box!.values as! (repeat each Argument)
             return try await factory(resolver, repeat each values)
         }
     }

@@ -168,7 +168,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
-        arguments: ArgumentBox
+        arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
@@ -191,7 +191,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
-        arguments: ArgumentBox
+        arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         if path.contains(where: { $0 === entry }) {
             if let made = withState({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
@@ -330,7 +330,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
-        arguments: ArgumentBox
+        arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         let resolver = AsyncResolver(
             owner: owner.weakReference, resolution: self, outer: AsyncPath(path), current: entry)
@@ -367,7 +367,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
-        arguments: ArgumentBox
+        arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         while true {
             let step: SharedStep<Service> = entry.slot.lock.withLock {
@@ -409,7 +409,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ entry: Entry<Service>,
         owner: Container,
         path: [AnyEntry],
-        arguments: ArgumentBox
+        arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         let value: Service
         do {

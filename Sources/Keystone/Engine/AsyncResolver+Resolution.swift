@@ -8,7 +8,7 @@ extension AsyncResolver {
     /// plain registration's resolve is (see ``Container/plainAsyncEntry(taking:)``).
     @inlinable
     @inline(__always)
-    func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+    func callFactory<Service>(_ type: Service.Type, arguments: ArgumentBox?) async throws(ResolutionError) -> Service {
         // Unchecked: `current` was found under the key of `Service` (a plain registration's
         // resolve), so it is an `Entry<Service>`; the checked cast was a runtime call on every
         // awaited resolve.
@@ -31,7 +31,8 @@ extension AsyncResolver {
     /// once with this resolver, by the first branch that asks.
     @inlinable
     @inline(__always)
-    func graphInstance<Service>(_ type: Service.Type, arguments: ArgumentBox) async throws(ResolutionError) -> Service {
+    func graphInstance<Service>(_ type: Service.Type, arguments: ArgumentBox?) async throws(ResolutionError) -> Service
+    {
         try await resolution.graphInstance(of: current!) { () async throws(ResolutionError) in
             try await callFactory(Service.self, arguments: arguments)
         }
