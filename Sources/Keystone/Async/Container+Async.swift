@@ -214,32 +214,6 @@ extension Container {
         }
         return try await resolveAsyncUncached(type, name: name, arguments: repeat each arguments)
     }
-
-    /// ``resolveAsync(_:name:arguments:)`` when no built instance answers: an async resolution.
-    @usableFromInline
-    func resolveAsyncUncached<Service, each Argument: Sendable>(
-        _ type: Service.Type,
-        name: Name?,
-        arguments: repeat each Argument
-    ) async throws(ResolutionError) -> Service {
-        if isDisposed {
-            throw Failure.disposed(
-                service: Service.self,
-                name: name,
-                argumentTypes: (repeat each Argument).self,
-                path: [Failure.step(service: Service.self, name: name)]
-            )
-        }
-        do throws(ResolutionError) {
-            return try await AsyncResolver.inNewResolution(in: self) {
-                (resolver) async throws(ResolutionError) in
-                try await resolver.resolve(type, name: name, arguments: repeat each arguments)
-            }
-        } catch {
-            if registry.isLogging { log { ContainerEvent(failure: error) } }
-            throw error
-        }
-    }
 }
 
 /// A registration with an async factory, just made, to refine with more types and hooks.

@@ -1,5 +1,6 @@
 /// The engine's side of `resolveAsync`: the checks that let an awaited resolve skip the
-/// resolution's frames (see `Async/Container+Async.swift` for the public API).
+/// resolution's frames, and the awaited resolution that runs when they do not (see
+/// `Async/Container+Async.swift` for the public API).
 extension Container {
     /// The resolver to call the registration's factory with, straight from
     /// ``resolveAsync(_:name:arguments:)``, if `probe`'s registration (found in this container)
@@ -28,5 +29,31 @@ extension Container {
     func isPlainSynchronous(_ probe: Probe) -> Bool {
         guard case .entry(let found) = probe, !registry.isLogging else { return false }
         return !found.takeUnretainedValue().needsSynchronousCheck
+    }
+
+    /// ``resolveAsync(_:name:arguments:)`` when no built instance answers: an async resolution.
+    @usableFromInline
+    func resolveAsyncUncached<Service, each Argument: Sendable>(
+        _ type: Service.Type,
+        name: Name?,
+        arguments: repeat each Argument
+    ) async throws(ResolutionError) -> Service {
+        if isDisposed {
+            throw Failure.disposed(
+                service: Service.self,
+                name: name,
+                argumentTypes: (repeat each Argument).self,
+                path: [Failure.step(service: Service.self, name: name)]
+            )
+        }
+        do throws(ResolutionError) {
+            return try await AsyncResolver.inNewResolution(in: self) {
+                (resolver) async throws(ResolutionError) in
+                try await resolver.resolve(type, name: name, arguments: repeat each arguments)
+            }
+        } catch {
+            if registry.isLogging { log { ContainerEvent(failure: error) } }
+            throw error
+        }
     }
 }
