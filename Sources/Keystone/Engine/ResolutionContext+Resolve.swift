@@ -83,7 +83,15 @@ extension ResolutionContext {
             let isShort =
                 path != .full && observer == nil
                 && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
-            if isShort && path == .plain {
+            // A plain `.graph` entry at the root of a resolution that has made nothing yet and
+            // shares nothing with an awaited one is built as a plain one: no instance of it
+            // exists to reuse, and nothing resolves it again before the resolution ends, so its
+            // instance is not recorded (see `resolveInGraph`). The default scope's top-level
+            // resolve then costs what a transient's does.
+            if isShort
+                && (path == .plain
+                    || (path == .plainGraph && depth == 0 && awaited == nil && confined.instances.isEmpty))
+            {
                 return try makePlain(
                     Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
                     resolver: resolver,
