@@ -275,9 +275,17 @@ struct PackedArguments {
         _ values: repeat each Argument,
         do body: (PackedArguments) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try withUnsafePointer(to: (repeat each values)) { (pointer) throws(Failure) -> Result in
+        if (repeat each Argument).self == Void.self { return try body(PackedArguments(address: Self.nothing)) }
+        return try withUnsafePointer(to: (repeat each values)) { (pointer) throws(Failure) -> Result in
             try body(PackedArguments(address: pointer))
         }
+    }
+
+    /// The address of no arguments: never read (an empty tuple takes no memory), and not on
+    /// the caller's stack, so that a resolve without arguments takes no local's address.
+    @inlinable
+    static var nothing: UnsafeRawPointer {
+        @inline(__always) get { .init(bitPattern: MemoryLayout<Int>.alignment)! }
     }
 
     /// The arguments, as the types the key they were resolved under names.

@@ -423,7 +423,7 @@ final class Registry: @unchecked Sendable {
     /// What a removed slot's cell holds: not a slot (an object's address is aligned), and not
     /// nil, so that a reader looking for a key placed after it goes on.
     @inline(__always)
-    private static var tombstone: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1).unsafelyUnwrapped }
+    private static var tombstone: UnsafeMutableRawPointer { UnsafeMutableRawPointer(bitPattern: 1)! }
 
     /// How many cells the first table has: room for four registrations (a table grows when it
     /// is half full), which is what a request's child container usually has.
