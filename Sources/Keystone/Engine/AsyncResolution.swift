@@ -37,8 +37,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// than the one whose top-level resolve ends the resolution. An atomic flag rather than a
     /// field under the lock: every nested awaited resolve reads it.
     private var ended: Flag {
-        let words = UnsafeMutableRawPointer(firstStoredProperty(of: self, as: Words.self))
-        return Flag((words + MemoryLayout<Words>.offset(of: \.ended)!).assumingMemoryBound(to: Flag.Word.self))
+        Flag(firstStoredProperty(of: self, as: Words.self).pointer(to: \.ended)!)
     }
     /// What the branches share. One value, reached once per step, only under the lock (see
     /// ``withState(_:)``), which already makes the accesses exclusive: the run-time

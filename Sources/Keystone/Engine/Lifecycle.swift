@@ -51,20 +51,14 @@ struct Lifecycle {
     /// The container's lock, with the condition that waiters for its shared builds wait on.
     @inline(__always)
     var builds: ConditionLock {
-        ConditionLock(
-            (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.builds)!)
-                .assumingMemoryBound(to: ConditionLock.Words.self)
-        )
+        ConditionLock(registry.lifecycleWords.pointer(to: \.builds)!)
     }
 
     @inline(__always)
     var lock: WordLock { builds.lock }
 
     private var disposed: Flag {
-        Flag(
-            (UnsafeMutableRawPointer(registry.lifecycleWords) + MemoryLayout<Words>.offset(of: \.disposed)!)
-                .assumingMemoryBound(to: Flag.Word.self)
-        )
+        Flag(registry.lifecycleWords.pointer(to: \.disposed)!)
     }
 
     var isDisposed: Bool { disposed.isSet }

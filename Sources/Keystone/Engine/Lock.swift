@@ -306,8 +306,8 @@ struct ConditionLock: @unchecked Sendable {
 
     /// The field of `Words` at `path`, in place: the one way this type reaches a field.
     @inline(__always)
-    private func field<Field>(_ path: KeyPath<Words, Field>) -> UnsafeMutablePointer<Field> {
-        (UnsafeMutableRawPointer(words) + MemoryLayout<Words>.offset(of: path)!).assumingMemoryBound(to: Field.self)
+    private func field<Field>(_ path: WritableKeyPath<Words, Field>) -> UnsafeMutablePointer<Field> {
+        words.pointer(to: path)!
     }
 
     /// The lock that guards what waiters wait for: `Words`' first field, at its start.

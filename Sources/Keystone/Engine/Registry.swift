@@ -248,10 +248,7 @@ final class Slot: @unchecked Sendable {
     /// Guards `entry`, `installs`, `conversions` and writes of the published word.
     @inline(__always)
     var lock: WordLock {
-        WordLock(
-            word: (UnsafeMutableRawPointer(firstStoredProperty(of: self, as: SlotWords.self))
-                + MemoryLayout<SlotWords>.offset(of: \.lock)!).assumingMemoryBound(to: keystone_lock.self)
-        )
+        WordLock(word: firstStoredProperty(of: self, as: SlotWords.self).pointer(to: \.lock)!)
     }
 
     /// Publishes the instance in `held` for the lock-free read: the box the entry holds it in,
