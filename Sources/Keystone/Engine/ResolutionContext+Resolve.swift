@@ -72,48 +72,7 @@ extension ResolutionContext {
     ) throws(ResolutionError) -> Service {
         // The container itself first, without copying references (every copy is a retain and
         // a release, which are most of the cost of a resolve); then its parents.
-        if let entry = found.entry {
-            // The caller's reference keeps the entry alive to the end of this call; it is used
-            // borrowed, so that it takes no more references.
-            // A plain transient (the usual factory) needs no scope, hook or check: only the
-            // cycle check and the factory call. A plain `.graph` service needs this
-            // resolution's record of its instance besides, a plain `.request` service its
-            // request scope.
-            let path = entry._withUnsafeGuaranteedRef { $0.path }
-            let isShort =
-                path != .full && observer == nil
-                && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
-            // A plain `.graph` entry at the root of a resolution that has made nothing yet and
-            // shares nothing with an awaited one is built as a plain one: no instance of it
-            // exists to reuse, and nothing resolves it again before the resolution ends, so its
-            // instance is not recorded (see `resolveInGraph`). The default scope's top-level
-            // resolve then costs what a transient's does.
-            if isShort
-                && (path == .plain
-                    || (path == .plainGraph && depth == 0 && awaited == nil && confined.instances.isEmpty))
-            {
-                return try makePlain(
-                    Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
-                    resolver: resolver,
-                    arguments: arguments
-                )
-            }
-            // Borrowed, not copied out (a retain and a release). `_withUnsafeGuaranteedRef`
-            // rethrows untyped: the error is this function's own `ResolutionError`.
-            do {
-                return try entry._withUnsafeGuaranteedRef { entry in
-                    if isShort {
-                        if path == .plainGraph {
-                            return try resolveInGraph(entry, resolver: resolver, arguments: arguments)
-                        }
-                        return try resolveInRequest(entry, resolver: resolver, arguments: arguments)
-                    }
-                    return try resolve(entry, resolver: resolver, arguments: arguments) as Service
-                }
-            } catch {
-                throw error as! ResolutionError
-            }
-        }
+        if let entry = found.entry { return try resolve(found: entry, via: resolver, arguments: arguments) }
         return try resolveElsewhere(
             key,
             in: resolver.owner.takeUnretainedValue(),
@@ -122,6 +81,60 @@ extension ResolutionContext {
             argumentTypes: argumentTypes,
             arguments: arguments
         )
+    }
+
+    /// ``resolve(_:via:found:name:argumentTypes:arguments:)`` of `entry`, the registration
+    /// found for the key in `resolver`'s owner: the usual case, which needs neither the key's
+    /// name nor its argument types (a failure names the entry's own). A factory's nested
+    /// resolve calls it directly when its lookup found the registration, with four words of
+    /// arguments where the full resolve takes a dozen, most of them spilled to the stack.
+    @usableFromInline
+    @inline(__always)
+    func resolve<Service>(
+        found entry: Unmanaged<AnyEntry>,
+        via resolver: Resolver,
+        arguments: PackedArguments
+    ) throws(ResolutionError) -> Service {
+        // The caller's reference keeps the entry alive to the end of this call; it is used
+        // borrowed, so that it takes no more references.
+        // A plain transient (the usual factory) needs no scope, hook or check: only the
+        // cycle check and the factory call. A plain `.graph` service needs this
+        // resolution's record of its instance besides, a plain `.request` service its
+        // request scope.
+        let path = entry._withUnsafeGuaranteedRef { $0.path }
+        let isShort =
+            path != .full && observer == nil
+            && !resolver.owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })
+        // A plain `.graph` entry at the root of a resolution that has made nothing yet and
+        // shares nothing with an awaited one is built as a plain one: no instance of it
+        // exists to reuse, and nothing resolves it again before the resolution ends, so its
+        // instance is not recorded (see `resolveInGraph`). The default scope's top-level
+        // resolve then costs what a transient's does.
+        if isShort
+            && (path == .plain
+                || (path == .plainGraph && depth == 0 && awaited == nil && confined.instances.isEmpty))
+        {
+            return try makePlain(
+                Unmanaged<Entry<Service>>.fromOpaque(entry.toOpaque()),
+                resolver: resolver,
+                arguments: arguments
+            )
+        }
+        // Borrowed, not copied out (a retain and a release). `_withUnsafeGuaranteedRef`
+        // rethrows untyped: the error is this function's own `ResolutionError`.
+        do {
+            return try entry._withUnsafeGuaranteedRef { entry in
+                if isShort {
+                    if path == .plainGraph {
+                        return try resolveInGraph(entry, resolver: resolver, arguments: arguments)
+                    }
+                    return try resolveInRequest(entry, resolver: resolver, arguments: arguments)
+                }
+                return try resolve(entry, resolver: resolver, arguments: arguments) as Service
+            }
+        } catch {
+            throw error as! ResolutionError
+        }
     }
 
     /// ``resolve(_:via:found:name:argumentTypes:arguments:)`` of `entry`, found in `resolver`'s

@@ -51,6 +51,9 @@ extension Resolver {
         arguments: PackedArguments
     ) throws(ResolutionError) -> Service {
         if let probe {
+            // The registration found: the short call, without the key's name and argument
+            // types, which only a lookup elsewhere and its failure need.
+            if let entry = probe.entry { return try context.resolve(found: entry, via: self, arguments: arguments) }
             return try context.resolve(
                 key,
                 via: self,
