@@ -883,8 +883,8 @@ final class ArgumentBox: @unchecked Sendable {
     @usableFromInline init(_ values: Any) { self.values = values }
 
     /// `arguments`, boxed; nil when there are none, so that a resolve without arguments
-    /// allocates no box and reads no shared one (a global's lazy initialisation check, about
-    /// 16 instructions of every awaited resolve).
+    /// allocates no box and reads no shared one (a global's lazy initialisation check and a
+    /// retain and release of the box were about 70 instructions of every awaited resolve).
     @inlinable
     static func holding<each Argument>(_ arguments: repeat each Argument) -> ArgumentBox? {
         (repeat each Argument).self == Void.self ? nil : ArgumentBox((repeat each arguments))

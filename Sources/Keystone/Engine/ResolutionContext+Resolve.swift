@@ -59,7 +59,8 @@ extension ResolutionContext {
     /// Inlined into its callers in this module, the top-level resolve among them: one call
     /// fewer per resolution (a call here was about 35 instructions of every top-level
     /// transient resolve, 70 of a `.weak` one). A factory's nested resolve, in the caller's
-    /// module, still calls it.
+    /// module, calls it when its lookup found no registration in the owner, and
+    /// ``resolve(found:via:arguments:)`` when it found one.
     @usableFromInline
     @inline(__always)
     func resolve<Service>(
