@@ -21,7 +21,7 @@ public struct AsyncResolver: Sendable {
     /// The container whose registration is being built: nested resolves start there.
     let owner: WeakContainerReference
     /// The state the whole resolution shares.
-    @usableFromInline let resolution: AsyncResolution
+    @usableFromInline let resolution: ResolutionContext
     /// The async registrations being built around ``current``, outermost first.
     let outer: AsyncPath
     /// The async registration whose factory or hook this resolver was handed; nil for the
@@ -30,7 +30,7 @@ public struct AsyncResolver: Sendable {
     @usableFromInline let current: AnyEntry?
 
     @usableFromInline
-    init(owner: WeakContainerReference, resolution: AsyncResolution, outer: AsyncPath, current: AnyEntry?) {
+    init(owner: WeakContainerReference, resolution: ResolutionContext, outer: AsyncPath, current: AnyEntry?) {
         self.owner = owner
         self.resolution = resolution
         self.outer = outer

@@ -67,7 +67,7 @@ public final class Container: Sendable {
     deinit {
         PublishedObject<Features>(registry.featuresWord).release()
         PublishedObject<WeakContainerReference>(registry.weakContainerWord).release()
-        PublishedObject<AsyncResolution>(registry.spareAsyncResolutionWord).release()
+        PublishedObject<ResolutionContext>(registry.spareAsyncResolutionWord).release()
         PublishedObject<RequestScope>(registry.spareRequestScopeWord).release()
     }
 

@@ -2,7 +2,7 @@ import CKeystoneThreadPrimitives
 
 /// An async factory's nested resolves, as the engine runs them: the plain registration's
 /// factory called directly, a `.graph` instance through the resolution's record of it, and
-/// everything else through the resolution (see ``AsyncResolution``).
+/// everything else through the resolution (see ``ResolutionContext``).
 extension AsyncResolver {
     /// Calls the factory of ``current``, an async `Entry<Service>`, with this resolver: what a
     /// plain registration's resolve is (see ``Container/plainAsyncEntry(taking:)``).
@@ -72,7 +72,7 @@ extension AsyncResolver {
 
     /// Resolves `key` in an awaited resolution of its own, from this resolver's container:
     /// what a resolver does once the resolution it was handed for has ended (see
-    /// ``AsyncResolution/hasEnded``), as a stored ``Resolver`` does.
+    /// ``ResolutionContext/hasEnded``), as a stored ``Resolver`` does.
     @usableFromInline
     func resolveInNewResolution<Service, each Argument: Sendable>(
         _ key: RegistryKey,
@@ -97,13 +97,14 @@ extension AsyncResolver {
     }
 
     /// Runs `body` with the root resolver of a new awaited resolution in `owner`'s container,
-    /// and ends that resolution (``AsyncResolution/end()``) when `body` returns or throws: what
+    /// and ends that resolution (``ResolutionContext/end()``) when `body` returns or throws: what
     /// a resolver kept past its resolution does (its container, held weakly, may be gone).
     static func inNewResolution<T>(
         from owner: WeakContainerReference,
         _ body: (AsyncResolver) async throws(ResolutionError) -> T
     ) async throws(ResolutionError) -> T {
-        let root = AsyncResolver(owner: owner, resolution: AsyncResolution(), outer: .empty, current: nil)
+        let root = AsyncResolver(
+            owner: owner, resolution: ResolutionContext(awaitedIn: ()), outer: .empty, current: nil)
         defer { root.resolution.end() }
         return try await body(root)
     }
@@ -114,7 +115,7 @@ extension AsyncResolver {
     /// ``Container/plainAsyncEntry(taking:)``), or nil for a resolution's root resolver.
     ///
     /// The resolution is the container's spare if it has one, and becomes its spare again if
-    /// nothing kept a resolver of it (see ``AsyncResolution/finish(_:in:)``): an awaited
+    /// nothing kept a resolver of it (see ``ResolutionContext/finishAwaited(_:in:)``): an awaited
     /// resolve then allocates no resolution (`async-transient` 1,757 → 1,499 instructions).
     @inlinable
     @inline(__always)
@@ -123,7 +124,7 @@ extension AsyncResolver {
         current: consuming AnyEntry? = nil,
         _ body: (AsyncResolver) async throws(ResolutionError) -> T
     ) async throws(ResolutionError) -> T {
-        let resolution = AsyncResolution.begin(in: container)
+        let resolution = ResolutionContext.beginAwaited(in: container)
         let result: Result<T, ResolutionError>
         do throws(ResolutionError) {
             // The resolver is a temporary: gone when `body` returns, so that only a resolver
@@ -137,7 +138,7 @@ extension AsyncResolver {
             result = .failure(error)
         }
         // Consumed, so that the container's reference is the only one left when none was kept.
-        AsyncResolution.finish(consume resolution, in: container)
+        ResolutionContext.finishAwaited(consume resolution, in: container)
         return try result.get()
     }
 

@@ -15,8 +15,8 @@
 /// | Owner | Builder | Lock | Built value |
 /// |---|---|---|---|
 /// | A shared synchronous build (`ResolutionContext.shared`) | the `ResolutionContext` | the owner container's `Lifecycle.builds` | the slot, published |
-/// | A shared async build (`AsyncResolution.shared`), through ``AsyncBuildState`` | the resolve that builds, in its task | the slot's lock | the entry |
-/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`), through ``AsyncBuildState`` | the branch that builds | the resolution's | the row |
+/// | A shared async build (`ResolutionContext.shared`, awaited), through ``AsyncBuildState`` | the resolve that builds, in its task | the slot's lock | the entry |
+/// | An async resolution's `.graph` row (`ResolutionContext.graphInstance`), through ``AsyncBuildState`` | the branch that builds | the resolution's | the row |
 /// | A ``RequestScope``'s row (a `.request` instance) | the `ResolutionContext`, unretained | the scope's own | the row |
 /// | ``LazyCell`` (lazy resolvers and wrappers, the modules' too) | the building thread | the cell's own | the cell |
 /// | ``FirstUseGate`` (`AutoRegistering`, the modules' run-once hooks) | the running thread | the gate's own | the gate's `done` flag |
@@ -102,8 +102,8 @@ struct BuildState<Builder> {
 ///
 /// | Owner | Lock | Built value |
 /// |---|---|---|
-/// | A shared async build (`AsyncResolution.shared`, state in the entry's `AsyncParts`) | the slot's lock | the entry's box, published for awaited reads |
-/// | An async resolution's `.graph` row (`AsyncResolution.graphInstance`) | the resolution's | the row |
+/// | A shared async build (`ResolutionContext.shared`, awaited, state in the entry's `AsyncParts`) | the slot's lock | the entry's box, published for awaited reads |
+/// | An async resolution's `.graph` row (`ResolutionContext.graphInstance`) | the resolution's | the row |
 ///
 /// The builder needs no identity: a task never waits for its own build, because the
 /// resolution's path reports that as a cycle first. The owner's lock guards this value, and the

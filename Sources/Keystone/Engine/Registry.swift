@@ -492,7 +492,7 @@ final class Registry: @unchecked Sendable {
     }
 
     /// The word after the weak reference's: an async resolution kept for the container's next
-    /// top-level awaited resolve (see `AsyncResolution.finish(_:in:)`). The container releases
+    /// top-level awaited resolve (see `ResolutionContext.finishAwaited(_:in:)`). The container releases
     /// what it holds.
     var spareAsyncResolutionWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         featuresWord + 2

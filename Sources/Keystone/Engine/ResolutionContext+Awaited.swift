@@ -1,7 +1,7 @@
 import CKeystoneThreadPrimitives
 
-/// What one async resolution shares between its branches: its `.graph` instances, each built
-/// once even when two branches (`async let`) ask at once.
+/// A resolution that an awaited resolve runs: what its branches share, its `.graph`
+/// instances, each built once even when two branches (`async let`) ask at once.
 ///
 /// That is the instances of async registrations, and those of synchronous ones that the
 /// resolution's factories need: a synchronous resolution that an awaited one starts (see
@@ -9,45 +9,46 @@ import CKeystoneThreadPrimitives
 /// resolution has one, and records here the ones it builds, so that one awaited resolution
 /// has one instance of a `.graph` registration, as a synchronous resolution has.
 ///
-/// A top-level awaited resolve takes its container's spare resolution if it has one
-/// (``begin(in:)``) and gives it back when it ends (``finish(_:in:)``), if nothing else holds
-/// it (no resolver of it was kept) and it keeps nothing: so an awaited resolve usually
-/// allocates no resolution. Given back, it is as new: not ended, with no rows; it is taken by an
-/// exchange that orders this after everything its last user did (the lock, taken to see that
-/// it keeps nothing, orders its branches' accesses before that).
+/// The context's awaited half (see ``ResolutionContext``): its branches run on any thread, each
+/// with its own path (``AsyncResolver/path``), so what they share is under the context's lock
+/// (``awaitedGraph``), where a synchronous resolution's record is its thread's alone.
 ///
-/// `@unchecked Sendable`: `lock` guards `state`. The instances it hands from one branch to
-/// another are async services, which are `Sendable` (their registration requires it), or
-/// synchronous `.graph` instances, which cross between branches as a synchronous singleton
-/// crosses threads, under the rule the Concurrency article states for both.
-@usableFromInline
-final class AsyncResolution: @unchecked Sendable {
-    /// The words addressed atomically: the lock, and the flag ``end()`` sets.
-    private struct Words {
+/// A top-level awaited resolve takes its container's spare context if it has one
+/// (``beginAwaited(in:)``) and gives it back when it ends (``finishAwaited(_:in:)``), if
+/// nothing else holds it (no resolver of it was kept) and it keeps nothing: so an awaited
+/// resolve usually allocates no context. Given back, it is as new: not ended, with no rows; it
+/// is taken by an exchange that orders this after everything its last user did (the lock, taken
+/// to see that it keeps nothing, orders its branches' accesses before that).
+///
+/// The instances it hands from one branch to another are async services, which are `Sendable`
+/// (their registration requires it), or synchronous `.graph` instances, which cross between
+/// branches as a synchronous singleton crosses threads, under the rule the Concurrency article
+/// states for both.
+extension ResolutionContext {
+    /// The words of an awaited resolution that are addressed atomically: the lock, and the flag
+    /// ``end()`` sets. A context's first stored property (see ``firstStoredProperty(of:as:)``),
+    /// so that a context is one allocation, not two: an awaited resolve makes one when its
+    /// container has no spare.
+    struct AwaitedWords {
         var lock = keystone_lock()
         var ended = Flag.Word()
     }
-    /// Only reached through `lock` and ``hasEnded``; first, so that a resolution is one
-    /// allocation, not two (see ``firstStoredProperty(of:as:)``): an awaited resolve makes one
-    /// when its container has no spare.
-    private var words = Words()
-    /// The lock, first of the words.
-    private var lock: WordLock { WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self)) }
+
+    /// The lock of ``awaitedGraph``, first of the words.
+    private var awaitedLock: WordLock {
+        WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self))
+    }
+
     /// The flag of ``end()``, read without the lock: a resolver may be used on another task
     /// than the one whose top-level resolve ends the resolution. An atomic flag rather than a
     /// field under the lock: every nested awaited resolve reads it.
     private var ended: Flag {
-        Flag(firstStoredProperty(of: self, as: Words.self).pointer(to: \.ended)!)
+        Flag(firstStoredProperty(of: self, as: AwaitedWords.self).pointer(to: \.ended)!)
     }
-    /// What the branches share. One value, reached once per step, only under the lock (see
-    /// ``withState(_:)``), which already makes the accesses exclusive: the run-time
-    /// exclusivity check is turned off. With it, each access cost about 80 instructions (a
-    /// thread-local access set), and a field each, touched several times per step, had cost an
-    /// awaited `.graph` resolve about 400.
-    @exclusivity(unchecked) private var state = State()
 
-    /// What `lock` guards.
-    private struct State {
+    /// What an awaited resolution's branches share, under ``awaitedLock`` (see
+    /// ``ResolutionContext/awaitedGraph``).
+    struct AwaitedGraph {
         /// The row of the first `.graph` instance the resolution asked for, kept out of
         /// `more`, so that a resolution with one (the usual shape: a registration in the
         /// default scope that needs another) allocates no list: that list's allocation and
@@ -104,11 +105,6 @@ final class AsyncResolution: @unchecked Sendable {
         }
     }
 
-    @usableFromInline
-    init() {
-        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
-    }
-
     /// Whether the top-level resolve that made this resolution has returned (``end()``): a
     /// resolver of it that a factory kept, used now, starts a resolution of its own, as a
     /// stored ``Resolver`` does, rather than reuse this one's `.graph` instances or find its
@@ -126,39 +122,41 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func end() {
         ended.set(true)
-        withState { $0.dropFinishedRows() }
+        withAwaitedGraph { $0.dropFinishedRows() }
     }
 
-    /// A resolution for a new top-level awaited resolve in `container`: the one the container
-    /// keeps from an earlier resolve (see ``finish(_:in:)``), or a new one.
+    /// A context for a new top-level awaited resolve in `container`: the one the container
+    /// keeps from an earlier resolve (see ``finishAwaited(_:in:)``), or a new one.
     @usableFromInline
-    static func begin(in container: Container) -> AsyncResolution {
-        PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).take() ?? AsyncResolution()
+    static func beginAwaited(in container: Container) -> ResolutionContext {
+        PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).take()
+            ?? ResolutionContext(awaitedIn: ())
     }
 
     /// Ends `resolution` (``end()``) if something else holds it (a resolver of it was kept);
     /// otherwise keeps it in `container` for the next top-level awaited resolve, emptied: so
-    /// that an awaited resolve allocates no resolution. Reused, it is as new: not ended, with
+    /// that an awaited resolve allocates no context. Reused, it is as new: not ended, with
     /// no rows.
     @usableFromInline
-    static func finish(_ resolution: consuming AsyncResolution, in container: Container) {
+    static func finishAwaited(_ resolution: consuming ResolutionContext, in container: Container) {
         guard isKnownUniquelyReferenced(&resolution) else { return resolution.end() }
         // Nothing else holds it, and nothing can take a reference to it now: no resolver can
         // see it ended, so it is not marked so. Its branches' accesses were all under the lock,
         // which orders them before this one. A row still building would be held by the task
         // building it, so every row has finished.
         guard
-            resolution.withState({
+            resolution.withAwaitedGraph({
                 $0.dropFinishedRows()
                 return $0.isEmpty
             })
         else { return }
-        PublishedObject<AsyncResolution>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
+        PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
     }
 
-    /// Runs `body` on the shared state, under the lock: one access to `state` for the step.
-    private func withState<T>(_ body: (inout State) -> T) -> T {
-        lock.withLock { body(&state) }
+    /// Runs `body` on the shared state, under the lock: one access to ``awaitedGraph`` for the
+    /// step.
+    private func withAwaitedGraph<T>(_ body: (inout AwaitedGraph) -> T) -> T {
+        awaitedLock.withLock { body(&awaitedGraph) }
     }
 
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
@@ -172,7 +170,7 @@ final class AsyncResolution: @unchecked Sendable {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        var reused = withState { $0.hasRow(of: entry) }
+        var reused = withAwaitedGraph { $0.hasRow(of: entry) }
         if !reused {
             // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
             // instance's strong reference here may be its last.
@@ -193,7 +191,7 @@ final class AsyncResolution: @unchecked Sendable {
         arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         if path.contains(where: { $0 === entry }) {
-            if let made = withState({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
+            if let made = withAwaitedGraph({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
             throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
         }
         switch entry.holding {
@@ -253,7 +251,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// so it cannot wait for the branches that wait for it.
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
-        withState { state in
+        withAwaitedGraph { state in
             state.row(of: entry, making: true) { row in
                 if row.isBuilt { return .built(row.instance) }
                 return row.build.claim() ? .build : .wait
@@ -279,7 +277,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// branches that wait for it. (Two callers, rather than an optional instance: testing an
     /// optional `Any` goes through its value witnesses.)
     private func endGraphBuild(of entry: AnyEntry, _ update: (inout GraphRow) -> Void) {
-        let parked = withState { state in
+        let parked = withAwaitedGraph { state in
             let parked = state.row(of: entry, making: false) { row in
                 update(&row)
                 return row.build.finish()
@@ -295,7 +293,7 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline
     func waitForGraphInstance(of entry: AnyEntry) async {
         await AsyncBuildState.wait { body in
-            withState { state in
+            withAwaitedGraph { state in
                 guard let answer = state.row(of: entry, making: false, { body(&$0.build) }) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
@@ -309,7 +307,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Nil while a branch builds it: a synchronous resolution cannot wait for a branch, and
     /// builds its own (see ``recordGraphInstance(_:of:)``).
     func builtGraphInstance(of entry: AnyEntry) -> Any? {
-        withState { state in state.row(of: entry, making: false) { $0.isBuilt ? $0.instance : nil } ?? nil }
+        withAwaitedGraph { state in state.row(of: entry, making: false) { $0.isBuilt ? $0.instance : nil } ?? nil }
     }
 
     /// Records `instance`, which a synchronous resolution this one started built for the
@@ -318,7 +316,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// factories of the synchronous resolution that built it. That happens only when branches
     /// running at once (`async let`) reach the same registration through synchronous factories.
     func recordGraphInstance(_ instance: Any, of entry: AnyEntry) {
-        withState { state in
+        withAwaitedGraph { state in
             guard !state.hasRow(of: entry) else { return }
             _ = state.row(of: entry, making: true) { $0.keep(instance) }
         }
@@ -341,8 +339,8 @@ final class AsyncResolution: @unchecked Sendable {
         }
         if let hooks = entry.hooks?.asyncAfterCreation {
             let id = ObjectIdentifier(entry)
-            withState { $0.runningHooks[id] = value }
-            defer { withState { $0.runningHooks[id] = nil } }
+            withAwaitedGraph { $0.runningHooks[id] = value }
+            defer { withAwaitedGraph { $0.runningHooks[id] = nil } }
             for hook in hooks {
                 do {
                     try await hook(resolver, value)
@@ -434,7 +432,7 @@ final class AsyncResolution: @unchecked Sendable {
 }
 
 /// What a branch of an async resolution does about a `.graph` instance it needs (see
-/// ``AsyncResolution/claimGraphInstance(of:)``).
+/// ``ResolutionContext/claimGraphInstance(of:)``).
 @usableFromInline
 enum GraphClaim {
     /// Build it, then finish it.
@@ -448,7 +446,7 @@ enum GraphClaim {
 /// A `.graph` instance of an async resolution: who builds it and who waits (the engine's
 /// build-once machine), and the instance once built, which every later resolve in the
 /// resolution gets.
-private struct GraphRow {
+struct GraphRow {
     /// Kept alive by the row, so that its address, by which the row is found, cannot be
     /// another entry's (one registered during the resolution) while the resolution runs.
     let entry: AnyEntry
