@@ -153,6 +153,12 @@ extension ResolutionContext {
         PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
     }
 
+    /// Whether this awaited resolution has a `.graph` row for `entry`: an instance built, or
+    /// one a branch builds.
+    func hasGraphRow(of entry: AnyEntry) -> Bool {
+        withAwaitedGraph { $0.hasRow(of: entry) }
+    }
+
     /// Runs `body` on the shared state, under the lock: one access to ``awaitedGraph`` for the
     /// step.
     private func withAwaitedGraph<T>(_ body: (inout AwaitedGraph) -> T) -> T {
@@ -170,14 +176,7 @@ extension ResolutionContext {
         guard owner.registry.isLogging else {
             return try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         }
-        var reused = withAwaitedGraph { $0.hasRow(of: entry) }
-        if !reused {
-            // Out of the lock before it is dropped, as in the synchronous resolution: a `.weak`
-            // instance's strong reference here may be its last.
-            let current = entry.slot.lock.withLock { entry.currentInstance }
-            reused = current != nil
-            withExtendedLifetime(current) {}
-        }
+        let reused = reuses(entry)
         let value = try await resolveUnreported(entry, owner: owner, path: path, arguments: arguments)
         owner.log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value

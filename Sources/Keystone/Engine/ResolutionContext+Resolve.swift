@@ -341,24 +341,38 @@ extension ResolutionContext {
         guard _slowPath(owner._withUnsafeGuaranteedRef({ $0.registry.isLogging })) else {
             return try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         }
-        var reused = !confined.instances.isEmpty && confined.instances.position(of: entry) != nil
-        if !reused, let awaited, entry.holding == .resolution {
-            // Built for the awaited resolution this one runs in.
-            reused = awaited.resolution.builtGraphInstance(of: entry) != nil
-        } else if !reused && entry.isRequestScoped {
-            // Kept by the request scope, not by the slot.
-            reused = requestScope?.hasBuilt(entry) ?? false
-        } else if !reused && entry.isShared {
-            // The instance comes out of the lock before it is dropped: for a `.weak` one this
-            // is a strong reference, which may be the last (its owner let it go meanwhile), and
-            // the `deinit` its release then runs must find no lock held.
-            let current = entry.slot.lock.withLock { entry.currentInstance }
-            reused = current != nil
-            withExtendedLifetime(current) {}
-        }
+        let reused = reuses(entry)
         let value = try resolveUnreported(entry, owner: owner, resolver: resolver, arguments: arguments)
         owner.takeUnretainedValue().log { ContainerEvent(reused ? .reused : .built, entry: entry) }
         return value
+    }
+
+    /// Whether resolving `entry` in this resolution reuses an instance rather than builds one,
+    /// which is what the logger reports, synchronous or awaited: an instance this resolution
+    /// made (or, awaited, one a branch builds), one the awaited resolution it runs in made, its
+    /// request scope's, or its container's.
+    @inline(never)
+    func reuses<Service>(_ entry: Entry<Service>) -> Bool {
+        if isAwaited {
+            if hasGraphRow(of: entry) { return true }
+        } else if !confined.instances.isEmpty && confined.instances.position(of: entry) != nil {
+            return true
+        }
+        if let awaited, entry.holding == .resolution {
+            // Built for the awaited resolution this one runs in.
+            return awaited.resolution.builtGraphInstance(of: entry) != nil
+        }
+        if entry.isRequestScoped {
+            // Kept by the request scope, not by the slot.
+            return requestScope?.hasBuilt(entry) ?? false
+        }
+        guard entry.isShared else { return false }
+        // The instance comes out of the lock before it is dropped: for a `.weak` one this is a
+        // strong reference, which may be the last (its owner let it go meanwhile), and the
+        // `deinit` its release then runs must find no lock held.
+        let current = entry.slot.lock.withLock { entry.currentInstance }
+        defer { withExtendedLifetime(current) {} }
+        return current != nil
     }
 
     /// Resolves `entry`, registered in `owner`: reuses what the scope allows, builds the rest.

@@ -36,6 +36,11 @@ final class ResolutionContext: @unchecked Sendable {
     /// awaited `.graph` resolve about 400. Empty in a synchronous resolution.
     @exclusivity(unchecked) var awaitedGraph = AwaitedGraph()
 
+    /// Whether this is an awaited resolution, whose branches share ``awaitedGraph``, rather than
+    /// a synchronous one, confined to its thread. Set when the context is made, never changed:
+    /// the two kinds of resolution keep their own spares (a thread's, a container's).
+    let isAwaited: Bool
+
     /// Guards the cross-thread state of every context. Taken only when a resolver is used
     /// outside its resolution and when such an escaped context finishes.
     static let handoff = Lock()
@@ -139,6 +144,7 @@ final class ResolutionContext: @unchecked Sendable {
         self.observer = observer
         self.requestScopeWord = requestScope.map { .passUnretained($0) }
         self.awaited = awaited
+        isAwaited = false
         isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
@@ -146,6 +152,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// A context for an awaited resolution (see ``beginAwaited(in:)``), which no thread owns:
     /// none of the synchronous half's links is set, and its path stays empty.
     init(awaitedIn: Void) {
+        isAwaited = true
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
 

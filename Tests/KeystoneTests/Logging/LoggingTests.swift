@@ -97,6 +97,24 @@ struct LoggingTests {
         #expect(events[3].name == "missing")
     }
 
+    @Test("An awaited resolution's graph instance, asked for again, is a reuse, as a synchronous one is")
+    func awaitedGraphReuse() async throws {
+        let recorder = EventRecorder()
+        let container = Container()
+        container.register(AsyncDatabase.self) { _ in
+            await Task.yield()
+            return AsyncDatabase()
+        }
+        container.register(AwaitedPair.self, scope: .transient) { r in
+            try await AwaitedPair(first: r.resolve(), second: r.resolve())
+        }
+        container.logger = recorder
+        let pair = try await container.resolveAsync(AwaitedPair.self)
+        #expect(pair.first === pair.second)
+        let kinds = recorder.all.map { "\($0.kind) \($0.service)" }
+        #expect(kinds == ["built AsyncDatabase", "reused AsyncDatabase", "built AwaitedPair"])
+    }
+
     @Test("Removing the logger restores the fast path; a child starts with its parent's logger")
     func offAgainAndChildren() throws {
         let logger = RecordingLogger()
@@ -128,6 +146,16 @@ private final class UnitPair: Sendable {
     let first: RequestUnit
     let second: RequestUnit
     init(first: RequestUnit, second: RequestUnit) {
+        self.first = first
+        self.second = second
+    }
+}
+
+/// Two `.graph` instances an async factory resolved in one awaited resolution.
+private final class AwaitedPair: Sendable {
+    let first: AsyncDatabase
+    let second: AsyncDatabase
+    init(first: AsyncDatabase, second: AsyncDatabase) {
         self.first = first
         self.second = second
     }
