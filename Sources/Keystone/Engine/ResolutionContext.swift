@@ -59,8 +59,8 @@ final class ResolutionContext: @unchecked Sendable {
         /// which pushes it and pops it before returning (``push(_:)``, ``pop()``). Manual
         /// storage rather than an array: entering and leaving a build is a store and an
         /// increment, with no uniqueness check and no reference count.
-        fileprivate var pathStorage: UnsafeMutablePointer<Unmanaged<AnyEntry>>
-        fileprivate var pathCapacity = 8
+        fileprivate var pathStorage: PathStorage
+        fileprivate var pathCapacity: Int
         /// How many entries are being built.
         fileprivate(set) var depth = 0
         /// The `.graph` instances made so far, and those whose hooks are running.
@@ -71,17 +71,27 @@ final class ResolutionContext: @unchecked Sendable {
         /// it.
         var moduleOwner: Unmanaged<Container>?
 
-        fileprivate init() {
-            pathStorage = .allocate(capacity: pathCapacity)
+        fileprivate typealias PathStorage = UnsafeMutablePointer<Unmanaged<AnyEntry>>
+
+        /// The storage of a path with room for nothing: the contexts of awaited resolutions,
+        /// whose branches keep their paths in their resolvers, have it, so that such a context
+        /// is one allocation. A fixed address, aligned, never read, written or freed (its
+        /// capacity is 0: the first push makes room).
+        private static var noPath: PathStorage { PathStorage(bitPattern: 8)! }
+
+        /// With room for eight entries, or, `forAwaited`, none (the first push makes room).
+        fileprivate init(forAwaited: Bool) {
+            pathCapacity = forAwaited ? 0 : 8
+            pathStorage = forAwaited ? Self.noPath : .allocate(capacity: pathCapacity)
         }
 
         deinit {
-            pathStorage.deallocate()
+            if pathCapacity > 0 { pathStorage.deallocate() }
         }
     }
 
     /// The owner-thread state (see ``Confined``).
-    @exclusivity(unchecked) var confined = Confined()
+    @exclusivity(unchecked) var confined: Confined
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
@@ -145,6 +155,7 @@ final class ResolutionContext: @unchecked Sendable {
         self.requestScopeWord = requestScope.map { .passUnretained($0) }
         self.awaited = awaited
         isAwaited = false
+        confined = Confined(forAwaited: false)
         isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
@@ -153,6 +164,7 @@ final class ResolutionContext: @unchecked Sendable {
     /// none of the synchronous half's links is set, and its path stays empty.
     init(awaitedIn: Void) {
         isAwaited = true
+        confined = Confined(forAwaited: true)
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
 
@@ -307,11 +319,12 @@ extension ResolutionContext {
 
     @inline(never)
     private func growPath() {
-        let larger = UnsafeMutablePointer<Unmanaged<AnyEntry>>.allocate(capacity: confined.pathCapacity * 2)
+        let capacity = max(8, confined.pathCapacity * 2)
+        let larger = Confined.PathStorage.allocate(capacity: capacity)
         larger.moveInitialize(from: confined.pathStorage, count: confined.depth)
-        confined.pathStorage.deallocate()
+        if confined.pathCapacity > 0 { confined.pathStorage.deallocate() }
         confined.pathStorage = larger
-        confined.pathCapacity *= 2
+        confined.pathCapacity = capacity
     }
 
     /// How many entries are being built.
