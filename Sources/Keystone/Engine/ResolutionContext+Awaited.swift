@@ -10,8 +10,9 @@ import CKeystoneThreadPrimitives
 /// has one instance of a `.graph` registration, as a synchronous resolution has.
 ///
 /// The context's awaited half (see ``ResolutionContext``): its branches run on any thread, each
-/// with its own path (``AsyncResolver/path``), so what they share is under the context's lock
-/// (``awaitedGraph``), where a synchronous resolution's record is its thread's alone.
+/// with its own path (``AsyncResolver/path``), so what they share is under the context's lock:
+/// the instances they made, in the record a synchronous resolution keeps (`instances`, its
+/// thread's alone there), and the builds they claimed (``awaitedBuilds``).
 ///
 /// A top-level awaited resolve takes its container's spare context if it has one
 /// (``beginAwaited(in:)``) and gives it back when it ends (``finishAwaited(_:in:)``), if
@@ -34,7 +35,7 @@ extension ResolutionContext {
         var ended = Flag.Word()
     }
 
-    /// The lock of ``awaitedGraph``, first of the words.
+    /// The lock of what the branches share (see ``withShared(_:)``), first of the words.
     private var awaitedLock: WordLock {
         WordLock(word: firstStoredProperty(of: self, as: keystone_lock.self))
     }
@@ -46,61 +47,64 @@ extension ResolutionContext {
         Flag(firstStoredProperty(of: self, as: AwaitedWords.self).pointer(to: \.ended)!)
     }
 
-    /// What an awaited resolution's branches share, under ``awaitedLock`` (see
-    /// ``ResolutionContext/awaitedGraph``).
-    struct AwaitedGraph {
-        /// The row of the first `.graph` instance the resolution asked for, kept out of
-        /// `more`, so that a resolution with one (the usual shape: a registration in the
-        /// default scope that needs another) allocates no list: that list's allocation and
-        /// growth were about 450 instructions of each such awaited resolve.
-        var first: GraphRow?
+    /// The builds an awaited resolution's branches claimed, under ``awaitedLock`` (see
+    /// ``ResolutionContext/awaitedBuilds``). The instances they made are in the record a
+    /// synchronous resolution keeps, `instances` (see ``ResolutionInstances``), under the same
+    /// lock (see ``withShared(_:)``).
+    struct AwaitedBuilds {
+        /// The row of the first `.graph` build the resolution claimed, kept out of `more`, so
+        /// that a resolution with one (the usual shape: a registration in the default scope
+        /// that needs another) allocates no list: that list's allocation and growth were about
+        /// 450 instructions of each such awaited resolve.
+        var first: GraphBuild?
         /// The entry of `first`, kept apart so that finding a row compares it without copying
-        /// `first` (a row and its instance) out of its optional.
+        /// `first` out of its optional.
         var firstEntry: ObjectIdentifier?
-        /// The rows of the other `.graph` instances, in the order they were first asked for.
-        /// A list, searched from the end: a resolution has a handful, where a dictionary would
-        /// hash each entry on every look.
-        var more: [GraphRow] = []
+        /// The rows of the other `.graph` builds, in the order they were first claimed. A list,
+        /// searched from the end: a resolution has a handful, where a dictionary would hash
+        /// each entry on every look.
+        var more: [GraphBuild] = []
         /// The instances whose `then` hooks are running, by entry: resolving one again from
         /// its own hooks (or what they resolve) returns it, which is how a hook closes a
-        /// circular reference, as in a synchronous resolution.
+        /// circular reference, as in a synchronous resolution. Apart from `instances`, where a
+        /// branch that asks for a `.graph` instance finds it: another branch must not get it
+        /// before its hooks have run.
         var runningHooks = [ObjectIdentifier: Any]()
 
         /// Whether there is no row and no record of hooks.
         var isEmpty: Bool { firstEntry == nil && more.isEmpty && runningHooks.isEmpty }
 
         /// Lets go of every row whose build has ended, and of the record of hooks.
-        mutating func dropFinishedRows() {
-            // Tested through `firstEntry`, and the row read in place: copying an optional row
-            // out (its `Any` through value witnesses) cost each awaited resolve about 200
-            // instructions, even with no row.
+        mutating func dropFinished() {
+            // The record of hooks is emptied by each hook's end: it has a record here only if
+            // the resolution ended while hooks ran (a resolver kept and used by a task of its own).
+            if !runningHooks.isEmpty { runningHooks.removeAll() }
             guard firstEntry != nil else { return }  // no row at all: the usual case
             if first?.build.isBuilding == false {
                 first = nil
                 firstEntry = nil
             }
             if !more.isEmpty { more.removeAll { !$0.build.isBuilding } }
-            if !runningHooks.isEmpty { runningHooks.removeAll() }
         }
 
-        /// Whether there is a row for `entry`.
+        /// Whether there is a row for `entry`: a branch claimed its build.
         func hasRow(of entry: AnyEntry) -> Bool {
             firstEntry == ObjectIdentifier(entry) || more.contains { $0.entry === entry }
         }
 
         /// Runs `body` on the row of `entry`, made first if there is none and `making`; nil if
         /// there is none and not `making`.
-        mutating func row<T>(of entry: AnyEntry, making: Bool, _ body: (inout GraphRow) -> T) -> T? {
+        mutating func row<T>(of entry: AnyEntry, making: Bool, _ body: (inout GraphBuild) -> T) -> T? {
             let id = ObjectIdentifier(entry)
             if firstEntry == id { return body(&first!) }
             if let index = more.lastIndex(where: { $0.entry === entry }) { return body(&more[index]) }
             guard making else { return nil }
             if firstEntry == nil {
-                first = GraphRow(entry: entry)
+                first = GraphBuild(entry: entry)
                 firstEntry = id
                 return body(&first!)
             }
-            more.append(GraphRow(entry: entry))
+            more.append(GraphBuild(entry: entry))
             return body(&more[more.count - 1])
         }
     }
@@ -122,7 +126,10 @@ extension ResolutionContext {
     @usableFromInline
     func end() {
         ended.set(true)
-        withAwaitedGraph { $0.dropFinishedRows() }
+        withShared { instances, builds in
+            if !instances.isEmpty { instances.removeAll() }
+            builds.dropFinished()
+        }
     }
 
     /// A context for a new top-level awaited resolve in `container`: the one the container
@@ -145,24 +152,27 @@ extension ResolutionContext {
         // which orders them before this one. A row still building would be held by the task
         // building it, so every row has finished.
         guard
-            resolution.withAwaitedGraph({
-                $0.dropFinishedRows()
-                return $0.isEmpty
+            resolution.withShared({ instances, builds in
+                if !instances.isEmpty { instances.removeAll() }
+                builds.dropFinished()
+                return builds.isEmpty
             })
         else { return }
         PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
     }
 
-    /// Whether this awaited resolution has a `.graph` row for `entry`: an instance built, or
-    /// one a branch builds.
-    func hasGraphRow(of entry: AnyEntry) -> Bool {
-        withAwaitedGraph { $0.hasRow(of: entry) }
+    /// Whether this awaited resolution has a `.graph` instance of `entry`, or a branch
+    /// claimed its build.
+    func hasGraphInstanceOrBuild(of entry: AnyEntry) -> Bool {
+        withShared { instances, builds in
+            (!instances.isEmpty && instances.position(of: entry) != nil) || builds.hasRow(of: entry)
+        }
     }
 
-    /// Runs `body` on the shared state, under the lock: one access to ``awaitedGraph`` for the
-    /// step.
-    private func withAwaitedGraph<T>(_ body: (inout AwaitedGraph) -> T) -> T {
-        awaitedLock.withLock { body(&awaitedGraph) }
+    /// Runs `body` on what the branches share, under the lock: the instances made and the
+    /// builds claimed, one access to each for the step.
+    private func withShared<T>(_ body: (inout ResolutionInstances, inout AwaitedBuilds) -> T) -> T {
+        awaitedLock.withLock { body(&confined.instances, &awaitedBuilds) }
     }
 
     /// Resolves `entry`, registered in `owner`, as part of this resolution, and reports it to
@@ -190,7 +200,7 @@ extension ResolutionContext {
         arguments: ArgumentBox?
     ) async throws(ResolutionError) -> Service {
         if path.contains(where: { $0 === entry }) {
-            if let made = withAwaitedGraph({ $0.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
+            if let made = withShared({ $1.runningHooks[ObjectIdentifier(entry)] }) as? Service { return made }
             throw Failure.cycle(entry, path: path.map(Failure.step), acrossThreads: false)
         }
         switch entry.holding {
@@ -250,11 +260,11 @@ extension ResolutionContext {
     /// so it cannot wait for the branches that wait for it.
     @usableFromInline
     func claimGraphInstance(of entry: AnyEntry) -> GraphClaim {
-        withAwaitedGraph { state in
-            state.row(of: entry, making: true) { row in
-                if row.isBuilt { return .built(row.instance) }
-                return row.build.claim() ? .build : .wait
-            }!
+        withShared { instances, builds in
+            if !instances.isEmpty, let position = instances.position(of: entry) {
+                return .built(instances.value(at: position))
+            }
+            return builds.row(of: entry, making: true) { $0.build.claim() ? .build : .wait }!
         }
     }
 
@@ -262,7 +272,7 @@ extension ResolutionContext {
     /// made, and wakes the branches that wait for it.
     @usableFromInline
     func finishGraphInstance(of entry: AnyEntry, with instance: Any) {
-        endGraphBuild(of: entry) { $0.keep(instance) }
+        endGraphBuild(of: entry) { $0.insert(instance, for: entry) }
     }
 
     /// Ends the build of `entry`'s `.graph` instance that this caller claimed, which threw:
@@ -272,15 +282,13 @@ extension ResolutionContext {
         endGraphBuild(of: entry) { _ in }
     }
 
-    /// Ends the build of `entry`'s `.graph` instance, after `update` on its row, and wakes the
-    /// branches that wait for it. (Two callers, rather than an optional instance: testing an
-    /// optional `Any` goes through its value witnesses.)
-    private func endGraphBuild(of entry: AnyEntry, _ update: (inout GraphRow) -> Void) {
-        let parked = withAwaitedGraph { state in
-            let parked = state.row(of: entry, making: false) { row in
-                update(&row)
-                return row.build.finish()
-            }
+    /// Ends the build of `entry`'s `.graph` instance, after `update` on the instances, and
+    /// wakes the branches that wait for it. (Two callers, rather than an optional instance:
+    /// testing an optional `Any` goes through its value witnesses.)
+    private func endGraphBuild(of entry: AnyEntry, _ update: (inout ResolutionInstances) -> Void) {
+        let parked = withShared { instances, builds in
+            update(&instances)
+            let parked = builds.row(of: entry, making: false) { $0.build.finish() }
             guard let parked else { preconditionFailure("a .graph instance's build was forgotten while it ran") }
             return parked
         }
@@ -292,8 +300,8 @@ extension ResolutionContext {
     @usableFromInline
     func waitForGraphInstance(of entry: AnyEntry) async {
         await AsyncBuildState.wait { body in
-            withAwaitedGraph { state in
-                guard let answer = state.row(of: entry, making: false, { body(&$0.build) }) else {
+            withShared { _, builds in
+                guard let answer = builds.row(of: entry, making: false, { body(&$0.build) }) else {
                     preconditionFailure("a .graph instance's build was forgotten while a branch waited")
                 }
                 return answer
@@ -306,7 +314,10 @@ extension ResolutionContext {
     /// Nil while a branch builds it: a synchronous resolution cannot wait for a branch, and
     /// builds its own (see ``recordGraphInstance(_:of:)``).
     func builtGraphInstance(of entry: AnyEntry) -> Any? {
-        withAwaitedGraph { state in state.row(of: entry, making: false) { $0.isBuilt ? $0.instance : nil } ?? nil }
+        withShared { instances, _ in
+            guard !instances.isEmpty, let position = instances.position(of: entry) else { return nil }
+            return instances.value(at: position)
+        }
     }
 
     /// Records `instance`, which a synchronous resolution this one started built for the
@@ -315,9 +326,9 @@ extension ResolutionContext {
     /// factories of the synchronous resolution that built it. That happens only when branches
     /// running at once (`async let`) reach the same registration through synchronous factories.
     func recordGraphInstance(_ instance: Any, of entry: AnyEntry) {
-        withAwaitedGraph { state in
-            guard !state.hasRow(of: entry) else { return }
-            _ = state.row(of: entry, making: true) { $0.keep(instance) }
+        withShared { instances, builds in
+            guard instances.position(of: entry) == nil, !builds.hasRow(of: entry) else { return }
+            instances.insert(instance, for: entry)
         }
     }
 
@@ -338,8 +349,8 @@ extension ResolutionContext {
         }
         if let hooks = entry.hooks?.asyncAfterCreation {
             let id = ObjectIdentifier(entry)
-            withAwaitedGraph { $0.runningHooks[id] = value }
-            defer { withAwaitedGraph { $0.runningHooks[id] = nil } }
+            withShared { $1.runningHooks[id] = value }
+            defer { withShared { $1.runningHooks[id] = nil } }
             for hook in hooks {
                 do {
                     try await hook(resolver, value)
@@ -442,29 +453,13 @@ enum GraphClaim {
     case built(Any)
 }
 
-/// A `.graph` instance of an async resolution: who builds it and who waits (the engine's
-/// build-once machine), and the instance once built, which every later resolve in the
-/// resolution gets.
-struct GraphRow {
+/// The build of a `.graph` instance of an awaited resolution: who builds it and who waits (the
+/// engine's build-once machine). The instance, once built, is in the resolution's `instances`.
+struct GraphBuild {
     /// Kept alive by the row, so that its address, by which the row is found, cannot be
     /// another entry's (one registered during the resolution) while the resolution runs.
     let entry: AnyEntry
     var build = AsyncBuildState()
-    /// The instance, once built (`isBuilt`); an empty tuple before. Not an optional: testing
-    /// and setting an optional `Any` went through its value witnesses, about 200 instructions
-    /// of each such `.graph` instance.
-    private(set) var instance: Any = ()
-    private(set) var isBuilt = false
-
-    init(entry: AnyEntry) {
-        self.entry = entry
-    }
-
-    /// Keeps `built` as the instance.
-    mutating func keep(_ built: Any) {
-        instance = built
-        isBuilt = true
-    }
 }
 
 /// What a resolve of a shared async instance does next.

@@ -354,7 +354,7 @@ extension ResolutionContext {
     @inline(never)
     func reuses<Service>(_ entry: Entry<Service>) -> Bool {
         if isAwaited {
-            if hasGraphRow(of: entry) { return true }
+            if hasGraphInstanceOrBuild(of: entry) { return true }
         } else if !confined.instances.isEmpty && confined.instances.position(of: entry) != nil {
             return true
         }

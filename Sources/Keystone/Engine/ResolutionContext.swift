@@ -16,11 +16,13 @@ import CKeystoneThreadPrimitives
 ///   nothing but what its factories make.
 /// - **An awaited resolution** is shared by its branches (`async let`), which run on any
 ///   thread, each with its own path (in its ``AsyncResolver``). What they share, the `.graph`
-///   instances and who builds each, is ``awaitedGraph``, under the context's lock; see
+///   instances (the same record, `instances`) and who builds each (``awaitedBuilds``), is
+///   under the context's lock; see
 ///   `ResolutionContext+Awaited.swift`. A synchronous resolution that one of its factories
 ///   starts is a context of its own, linked to it (``awaited``).
 ///
-/// `@unchecked Sendable`: see above; `awaitedGraph` is guarded by the lock in ``awaitedWords``,
+/// `@unchecked Sendable`: see above; in an awaited resolution, `instances` and `awaitedBuilds`
+/// are guarded by the lock in ``awaitedWords``,
 /// `waitingFor` and `waitingForRequestBuilder` by ``BuildCoordinator/waitGraph``.
 @usableFromInline
 final class ResolutionContext: @unchecked Sendable {
@@ -29,14 +31,14 @@ final class ResolutionContext: @unchecked Sendable {
     /// accessors.
     private var awaitedWords = AwaitedWords()
 
-    /// What an awaited resolution's branches share, only under the lock of ``awaitedWords``
-    /// (see ``AwaitedGraph``), which already makes the accesses exclusive: the run-time
+    /// The builds an awaited resolution's branches claimed (see ``AwaitedBuilds``), only under
+    /// the lock of ``awaitedWords``, which already makes the accesses exclusive: the run-time
     /// exclusivity check is turned off. With it, each access cost about 80 instructions (a
     /// thread-local access set), and a field each, touched several times per step, had cost an
     /// awaited `.graph` resolve about 400. Empty in a synchronous resolution.
-    @exclusivity(unchecked) var awaitedGraph = AwaitedGraph()
+    @exclusivity(unchecked) var awaitedBuilds = AwaitedBuilds()
 
-    /// Whether this is an awaited resolution, whose branches share ``awaitedGraph``, rather than
+    /// Whether this is an awaited resolution, whose branches share its instances, rather than
     /// a synchronous one, confined to its thread. Set when the context is made, never changed:
     /// the two kinds of resolution keep their own spares (a thread's, a container's).
     let isAwaited: Bool
@@ -52,7 +54,9 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// What only this context's thread touches, while its resolution runs: one value, so that
     /// one declaration turns off the dynamic exclusivity checks (a thread-local lookup on every
-    /// access) that no other thread could ever trip.
+    /// access) that no other thread could ever trip. An awaited resolution, which no thread
+    /// owns, uses only `instances`, and only under its lock (see `withShared`), which makes
+    /// the accesses exclusive in the same way.
     struct Confined: ~Copyable {
         /// The entries being built, outermost first: `depth` of them at `pathStorage`, which
         /// has room for `pathCapacity`. Unretained: each is held by the call that builds it,
@@ -63,7 +67,8 @@ final class ResolutionContext: @unchecked Sendable {
         fileprivate var pathCapacity: Int
         /// How many entries are being built.
         fileprivate(set) var depth = 0
-        /// The `.graph` instances made so far, and those whose hooks are running.
+        /// The `.graph` instances made so far, and, in a synchronous resolution, those whose
+        /// hooks are running.
         var instances = ResolutionInstances()
         /// The owner of the module factory this resolution is running, innermost first, for
         /// `get()` (see `ModuleResolution`): the container of that factory's resolver (whose
@@ -132,7 +137,7 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// The resolver of the awaited resolution this one runs in, when an async factory resolved
     /// a synchronous registration with it: that resolution shares its `.graph` instances with
-    /// this one (see ``awaitedGraph``), and its path is the start of this one's in a
+    /// this one (see `ResolutionContext+Awaited.swift`), and its path is the start of this one's in a
     /// diagnostic (see ``pathSteps``). Nil otherwise. Set when the resolution begins, as the
     /// request scope is.
     private(set) var awaited: AsyncResolver?

@@ -69,6 +69,12 @@ struct ResolutionInstances: ~Copyable {
         return _openExistential(records.unsafelyUnwrapped[position].value, do: open)
     }
 
+    /// The value at `position` (from ``position(of:)``), as it was recorded: for an awaited
+    /// resolution, whose branches cast it where they know its type.
+    func value(at position: Int) -> Any {
+        records![position].value
+    }
+
     /// Records `value` as made for `entry` (which has none yet). Consumed: moved into the
     /// record, not copied.
     mutating func insert(_ value: consuming Any, for entry: AnyEntry) {
