@@ -13,10 +13,13 @@
 /// | `.cached(name)` | the container | disposed and dropped | every scope but `.singleton` and its own name |
 /// | `.request` | the request scope it was built in | nothing to drop (the request ends it) | nothing |
 ///
-/// The engine acts on ``holding`` alone: how it builds, shares, keeps and resets an instance.
-/// So a new scope is a case here with its line in ``holding``, ``description``,
-/// ``init(member:argument:)`` and ``outlives(_:)``, and its `Scope` constant; the container,
-/// `verify()` and the build check then apply it.
+/// Each scope's answers are one line, its ``Rule`` (in ``rule``); everything else is derived
+/// from the rules: who holds an instance, how the scope is written and read back, the captive
+/// rule, and, in the container, how it builds, shares, keeps, resets and draws an instance
+/// (all from ``holding``). So a new scope is a case here, its line in ``rule`` and in ``all``
+/// (a scope written with a name, its line in ``init(member:argument:)`` too), its `Scope`
+/// constant, and its shape in the dependency graph's two pictures (whose switches the compiler
+/// points at); the container, `verify()` and the build check then apply it.
 package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// A new instance for every resolve.
     case transient
@@ -31,27 +34,63 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// One instance per request scope, until the request ends.
     case request
 
-    /// Who keeps an instance of this lifetime once it is built.
-    package var holding: Holding {
+    /// Every scope, with a placeholder name for `cached`: the list that reading a scope back
+    /// from source (``init(member:argument:)``) and the container's pictures go through.
+    package static let all: [Lifetime] = [.transient, .graph, .weak, .singleton, .cached("name"), .request]
+
+    /// What a scope is, in one line: how it is written, who holds its instances, and how long a
+    /// held one lasts against others.
+    package struct Rule: Sendable {
+        /// The member that names the scope in Swift: `singleton` for `.singleton`.
+        package let member: String
+        /// The name a scope written with one carries: `session` for `.cached("session")`.
+        package let name: String?
+        /// Who keeps an instance once it is built.
+        package let holding: Holding
+        /// How long a held instance lasts, against the others: what the captive rule compares.
+        package let lasts: Span
+    }
+
+    /// How long a held instance lasts, shortest first.
+    package enum Span: Int, Comparable, Sendable {
+        /// No longer than what holds it: a resolve's, a resolution's, a request's, or as long as
+        /// someone else keeps it.
+        case itsHolder
+        /// Until its cache is reset.
+        case itsCache
+        /// As long as the container.
+        case theContainer
+
+        package static func < (lhs: Span, rhs: Span) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// This scope's rule: the one line per scope that everything else is derived from.
+    package var rule: Rule {
         switch self {
-        case .transient: .nobody
-        case .graph: .resolution
-        case .weak: .containerWeakly
-        case .singleton, .cached: .container
-        case .request: .requestScope
+        case .transient: Rule(member: "transient", name: nil, holding: .nobody, lasts: .itsHolder)
+        case .graph: Rule(member: "graph", name: nil, holding: .resolution, lasts: .itsHolder)
+        case .weak: Rule(member: "weak", name: nil, holding: .containerWeakly, lasts: .itsHolder)
+        case .singleton: Rule(member: "singleton", name: nil, holding: .container, lasts: .theContainer)
+        case .cached(let name): Rule(member: "cached", name: name, holding: .container, lasts: .itsCache)
+        case .request: Rule(member: "request", name: nil, holding: .requestScope, lasts: .itsHolder)
         }
     }
+
+    /// Who keeps an instance of this lifetime once it is built.
+    package var holding: Holding { rule.holding }
 
     /// The lifetime a scope written `.member` or `.member("argument")` names, if it is one of
     /// the container's own: how the build check reads a scope from source.
     package init?(member: String, argument: String?) {
-        switch (member, argument) {
-        case ("transient", nil): self = .transient
-        case ("graph", nil): self = .graph
-        case ("weak", nil): self = .weak
-        case ("singleton", nil): self = .singleton
-        case ("cached", let name?): self = .cached(name)
-        case ("request", nil): self = .request
+        guard let lifetime = Self.all.first(where: { $0.rule.member == member }),
+            (argument != nil) == (lifetime.rule.name != nil)
+        else { return nil }
+        guard let argument else {
+            self = lifetime
+            return
+        }
+        switch lifetime {
+        case .cached: self = .cached(argument)
         default: return nil
         }
     }
@@ -65,27 +104,17 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
 
     /// The scope as written in Swift: `.singleton`, `.cached("session")`.
     package var description: String {
-        switch self {
-        case .transient: ".transient"
-        case .graph: ".graph"
-        case .weak: ".weak"
-        case .singleton: ".singleton"
-        case .cached(let name): ".cached(\"\(name)\")"
-        case .request: ".request"
-        }
+        let rule = rule
+        guard let name = rule.name else { return ".\(rule.member)" }
+        return ".\(rule.member)(\"\(name)\")"
     }
 
     /// Whether an instance of this lifetime keeping one of `dependency`'s keeps it longer than
-    /// `dependency` allows.
+    /// `dependency` allows: it lasts longer, or as long but ends apart (another cache).
     package func outlives(_ dependency: Lifetime) -> Bool {
-        switch (self, dependency) {
-        case (.singleton, .singleton): false
-        case (.singleton, _): true
-        case (.cached(let a), .cached(let b)): a != b
-        case (.cached, .singleton): false
-        case (.cached, _): true
-        default: false
-        }
+        let mine = rule.lasts
+        let theirs = dependency.rule.lasts
+        return mine > theirs || (mine == theirs && mine != .itsHolder && self != dependency)
     }
 
     /// The captive rule: whether a held instance of this lifetime that keeps `dependency` —

@@ -19,6 +19,16 @@ import Testing
         #expect(Self.all.filter(\.isMadeForItsHolder) == [.transient, .graph])
     }
 
+    @Test("Every scope has its line in the rules, and the list of scopes has each once")
+    func rules() {
+        #expect(Lifetime.all.map(\.rule.member) == ["transient", "graph", "weak", "singleton", "cached", "request"])
+        #expect(Lifetime.all.filter { $0.rule.name != nil } == [.cached("name")])
+        // Only what the container holds lasts beyond its holder; a singleton longest.
+        #expect(Lifetime.all.filter { $0.rule.lasts > .itsHolder } == [.singleton, .cached("name")])
+        #expect(Lifetime.singleton.rule.lasts > Lifetime.cached("name").rule.lasts)
+        #expect(Lifetime.cached("session").rule.name == "session")
+    }
+
     @Test("Each scope is read back from the way it is written")
     func spellings() throws {
         for lifetime in Self.all {
