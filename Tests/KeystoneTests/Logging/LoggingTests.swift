@@ -62,10 +62,10 @@ struct LoggingTests {
         let recorder = EventRecorder()
         let app = Container()
         app.register(scope: .request) { _ in RequestUnit() }
-        app.register(scope: .transient) { r in try UnitPair(first: r.resolve(), second: r.resolve()) }
+        app.register(scope: .transient) { r in try Pair<RequestUnit>(first: r.resolve(), second: r.resolve()) }
         app.logger = recorder
         let request = app.beginRequest()
-        _ = try request.tryResolve(UnitPair.self)
+        _ = try request.tryResolve(Pair<RequestUnit>.self)
         _ = try request.tryResolve(RequestUnit.self)
         request.end()
         // Another request builds its own.
@@ -75,7 +75,8 @@ struct LoggingTests {
         let kinds = recorder.all.map { "\($0.kind) \($0.service)" }
         #expect(
             kinds == [
-                "built RequestUnit", "reused RequestUnit", "built UnitPair", "reused RequestUnit", "built RequestUnit",
+                "built RequestUnit", "reused RequestUnit", "built Pair<RequestUnit>", "reused RequestUnit",
+                "built RequestUnit",
             ])
     }
 
@@ -105,14 +106,14 @@ struct LoggingTests {
             await Task.yield()
             return AsyncDatabase()
         }
-        container.register(AwaitedPair.self, scope: .transient) { r in
-            try await AwaitedPair(first: r.resolve(), second: r.resolve())
+        container.register(Pair<AsyncDatabase>.self, scope: .transient) { r in
+            try await Pair<AsyncDatabase>(first: r.resolve(), second: r.resolve())
         }
         container.logger = recorder
-        let pair = try await container.resolveAsync(AwaitedPair.self)
+        let pair = try await container.resolveAsync(Pair<AsyncDatabase>.self)
         #expect(pair.first === pair.second)
         let kinds = recorder.all.map { "\($0.kind) \($0.service)" }
-        #expect(kinds == ["built AsyncDatabase", "reused AsyncDatabase", "built AwaitedPair"])
+        #expect(kinds == ["built AsyncDatabase", "reused AsyncDatabase", "built Pair<AsyncDatabase>"])
     }
 
     @Test("Removing the logger restores the fast path; a child starts with its parent's logger")
@@ -141,21 +142,11 @@ struct LoggingTests {
 
 /// A request's unit of work, for the log of a request scope.
 private final class RequestUnit: Sendable {}
-/// Two uses of one request's unit.
-private final class UnitPair: Sendable {
-    let first: RequestUnit
-    let second: RequestUnit
-    init(first: RequestUnit, second: RequestUnit) {
-        self.first = first
-        self.second = second
-    }
-}
-
-/// Two `.graph` instances an async factory resolved in one awaited resolution.
-private final class AwaitedPair: Sendable {
-    let first: AsyncDatabase
-    let second: AsyncDatabase
-    init(first: AsyncDatabase, second: AsyncDatabase) {
+/// Two uses of one service in one resolution: a request's unit, an awaited `.graph` instance.
+private final class Pair<Part: AnyObject & Sendable>: Sendable {
+    let first: Part
+    let second: Part
+    init(first: Part, second: Part) {
         self.first = first
         self.second = second
     }
