@@ -17,9 +17,8 @@
 /// from the rules: who holds an instance, how the scope is written and read back, the captive
 /// rule, and, in the container, how it builds, shares, keeps, resets and draws an instance
 /// (all from ``holding``). So a new scope is a case here, its line in ``rule`` and in ``all``
-/// (a scope written with a name, its line in ``init(member:argument:)`` too), its `Scope`
-/// constant, and its shape in the dependency graph's two pictures (whose switches the compiler
-/// points at); the container, `verify()` and the build check then apply it.
+/// (a scope written with a name, its line in ``init(member:argument:)`` too), and its `Scope`
+/// constant; the container, `verify()`, its pictures and the build check then apply it.
 package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// A new instance for every resolve.
     case transient

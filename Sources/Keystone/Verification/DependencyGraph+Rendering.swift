@@ -1,10 +1,12 @@
+import KeystoneRules
+
 /// Graphviz and Mermaid renderings of a dependency graph.
 extension DependencyGraph {
     /// The graph in Graphviz's DOT language: `dot -Tsvg graph.dot -o graph.svg`.
     ///
     /// Shapes and colours by scope: `.singleton` a double box, `.cached` a rounded box,
-    /// `.weak` a dashed ellipse, `.graph` an ellipse, `.transient` a dotted ellipse; a service
-    /// that nothing provides is a red octagon. Problems are drawn in red, bound types point to
+    /// `.weak` a dashed ellipse, `.graph` an ellipse, `.transient` a dotted ellipse, `.request`
+    /// a parallelogram; a service that nothing provides is a red octagon. Problems are drawn in red, bound types point to
     /// the registration they convert with a dashed arrow, a dependency resolved later is a dashed
     /// arrow labelled "lazy", and not-checked registrations are grey. A legend box says so.
     /// Two registrations that would read the same (two contributions of one type) show where
@@ -86,7 +88,7 @@ extension DependencyGraph {
     ///
     /// Shapes by scope: `.singleton` a subroutine box `[[ ]]`, `.cached` a rounded box `( )`,
     /// `.weak` a circle `(( ))`, `.graph` a stadium `([ ])`, `.transient` an asymmetric box
-    /// `> ]`, a missing service a hexagon `{{ }}`. Problems are red; bound types link to their
+    /// `> ]`, `.request` a parallelogram `[/ /]`, a missing service a hexagon `{{ }}`. Problems are red; bound types link to their
     /// registration with a dotted arrow, a dependency resolved later with a dotted arrow labelled
     /// "lazy". A legend subgraph says so.
     public var mermaid: String {
@@ -96,14 +98,14 @@ extension DependencyGraph {
             let scope = Self.scopeText(node, showingSite: ambiguous.contains(node.id))
             let text = "\"\(Self.mermaidEscaped(node.label))<br/>\(Self.mermaidEscaped(scope))\""
             let shape: String
-            switch node.scope?.kind {
-            case .singleton: shape = "[[\(text)]]"
-            case .cached: shape = "(\(text))"
-            case .weak: shape = "((\(text)))"
-            case .graph: shape = "([\(text)])"
-            case .transient: shape = ">\(text)]"
-            case .request: shape = "[/\(text)/]"
-            case nil: shape = "{{\(text)}}"
+            switch Picture(node.scope) {
+            case .container: shape = "[[\(text)]]"
+            case .cache: shape = "(\(text))"
+            case .containerWeakly: shape = "((\(text)))"
+            case .resolution: shape = "([\(text)])"
+            case .nobody: shape = ">\(text)]"
+            case .requestScope: shape = "[/\(text)/]"
+            case .missing: shape = "{{\(text)}}"
             }
             lines.append("  n\(node.id)\(shape)")
         }
@@ -170,14 +172,14 @@ extension DependencyGraph {
 
     private static func dotStyle(_ node: Node) -> [String] {
         var style: [String]
-        switch node.scope?.kind {
-        case .singleton: style = ["shape=box", "peripheries=2", "fillcolor=\"#dbe9f6\""]
-        case .cached: style = ["shape=box", "style=\"rounded,filled\"", "fillcolor=\"#e5f5e0\""]
-        case .weak: style = ["shape=ellipse", "style=\"dashed,filled\"", "fillcolor=\"#fff7dc\""]
-        case .graph: style = ["shape=ellipse", "fillcolor=\"#f2f0f7\""]
-        case .transient: style = ["shape=ellipse", "style=\"dotted,filled\"", "fillcolor=\"#ffffff\""]
-        case .request: style = ["shape=parallelogram", "fillcolor=\"#fdebd0\""]
-        case nil: style = ["shape=octagon", "fillcolor=\"#fde0e0\""]
+        switch Picture(node.scope) {
+        case .container: style = ["shape=box", "peripheries=2", "fillcolor=\"#dbe9f6\""]
+        case .cache: style = ["shape=box", "style=\"rounded,filled\"", "fillcolor=\"#e5f5e0\""]
+        case .containerWeakly: style = ["shape=ellipse", "style=\"dashed,filled\"", "fillcolor=\"#fff7dc\""]
+        case .resolution: style = ["shape=ellipse", "fillcolor=\"#f2f0f7\""]
+        case .nobody: style = ["shape=ellipse", "style=\"dotted,filled\"", "fillcolor=\"#ffffff\""]
+        case .requestScope: style = ["shape=parallelogram", "fillcolor=\"#fdebd0\""]
+        case .missing: style = ["shape=octagon", "fillcolor=\"#fde0e0\""]
         }
         if node.hasProblem { style += ["color=\"#d62728\"", "penwidth=2", "fontcolor=\"#d62728\""] }
         if node.isUnchecked && !node.hasProblem { style += ["color=\"#999999\"", "fontcolor=\"#666666\""] }
@@ -206,5 +208,29 @@ extension String {
             if character == target { result += replacement } else { result.append(character) }
         }
         return result
+    }
+}
+
+/// What a node's shape shows: who holds the service's instances, as the engine acts on it
+/// (``Holding``), with the container's instances that last until a reset of their cache apart
+/// from those that last as long as the container. So a scope is drawn as its holding is, and a
+/// new scope with a holding that exists needs no shape of its own.
+private enum Picture {
+    case container, cache, containerWeakly, resolution, nobody, requestScope
+    /// Nothing provides the service.
+    case missing
+
+    init(_ scope: Scope?) {
+        guard let scope else {
+            self = .missing
+            return
+        }
+        switch scope.holding {
+        case .container: self = scope.kind.rule.lasts == .theContainer ? .container : .cache
+        case .containerWeakly: self = .containerWeakly
+        case .resolution: self = .resolution
+        case .nobody: self = .nobody
+        case .requestScope: self = .requestScope
+        }
     }
 }

@@ -112,4 +112,38 @@ struct DependencyGraphTests {
             #expect(graph.mermaid.contains(".singleton · \(site)"))
         }
     }
+
+    @Test("Each scope is drawn as who holds its instances, in both renderings, the legend's way")
+    func shapeOfEachScope() throws {
+        let container = Container()
+        container.register(APIClient.self, scope: .singleton) { _ in LiveAPIClient() }
+        container.register(Storage.self, scope: .cached("session")) { r in try DiskStorage(client: r.resolve()) }
+        container.register(scope: .weak) { _ in GraphD() }
+        container.register { _ in RequestContext() }  // the default scope, `.graph`
+        container.register(scope: .transient) { _ in Plain() }
+        container.register(scope: .request) { _ in RequestUnitForGraph() }
+        let graph = container.verify().graph
+        // The node's shape, as the legend draws the scope.
+        let shapes: [(service: String, written: String, dot: String, mermaid: (String) -> String)] = [
+            ("APIClient", ".singleton", "shape=box, peripheries=2", { "[[\($0)]]" }),
+            ("Storage", ".cached(\\\"session\\\")", "shape=box, style=\"rounded,filled\"", { "(\($0))" }),
+            ("GraphD", ".weak", "shape=ellipse, style=\"dashed,filled\"", { "((\($0)))" }),
+            ("RequestContext", ".graph", "shape=ellipse, fillcolor=\"#f2f0f7\"", { "([\($0)])" }),
+            ("Plain", ".transient", "shape=ellipse, style=\"dotted,filled\"", { ">\($0)]" }),
+            ("RequestUnitForGraph", ".request", "shape=parallelogram", { "[/\($0)/]" }),
+        ]
+        for shape in shapes {
+            let node = try #require(graph.nodes.first { $0.service == shape.service }, "\(shape.service)")
+            #expect(graph.dot.contains("n\(node.id) [label=\"\(shape.service)\\n\(shape.written)\", \(shape.dot)"))
+        }
+        // Mermaid writes the cache's quotes as `#quot;`: that node is checked in DOT only.
+        for shape in shapes where shape.service != "Storage" {
+            let node = try #require(graph.nodes.first { $0.service == shape.service })
+            let text = "\"\(shape.service)<br/>\(shape.written)\""
+            #expect(graph.mermaid.contains("  n\(node.id)\(shape.mermaid(text))"), "\(shape.service)")
+        }
+    }
 }
+
+/// A request service, for the picture of the `.request` scope.
+private final class RequestUnitForGraph: Sendable {}
