@@ -17,13 +17,13 @@ import CKeystoneThreadPrimitives
 /// - **An awaited resolution** is shared by its branches (`async let`), which run on any
 ///   thread, each with its own path (in its ``AsyncResolver``). What they share, the `.graph`
 ///   instances (the same record, `instances`) and who builds each (``awaitedBuilds``), is
-///   under the context's lock; see
-///   `ResolutionContext+Awaited.swift`. A synchronous resolution that one of its factories
-///   starts is a context of its own, linked to it (``awaited``).
+///   under the context's lock; see `ResolutionContext+Awaited.swift`. A synchronous
+///   resolution that one of its factories starts is a context of its own, linked to it
+///   (``awaited``).
 ///
-/// `@unchecked Sendable`: see above; in an awaited resolution, `instances` and `awaitedBuilds`
-/// are guarded by the lock in ``awaitedWords``,
-/// `waitingFor` and `waitingForRequestBuilder` by ``BuildCoordinator/waitGraph``.
+/// `@unchecked Sendable`: see above; in an awaited resolution, `instances` and
+/// `awaitedBuilds` are guarded by the lock in ``awaitedWords``; `waitingFor` and
+/// `waitingForRequestBuilder` by ``BuildCoordinator/waitGraph``.
 @usableFromInline
 final class ResolutionContext: @unchecked Sendable {
     /// An awaited resolution's lock and ended flag (see ``AwaitedWords``): first, so that they
@@ -137,8 +137,8 @@ final class ResolutionContext: @unchecked Sendable {
 
     /// The resolver of the awaited resolution this one runs in, when an async factory resolved
     /// a synchronous registration with it: that resolution shares its `.graph` instances with
-    /// this one (see `ResolutionContext+Awaited.swift`), and its path is the start of this one's in a
-    /// diagnostic (see ``pathSteps``). Nil otherwise. Set when the resolution begins, as the
+    /// this one (see `ResolutionContext+Awaited.swift`), and its path is the start of this
+    /// one's in a diagnostic (see ``pathSteps``). Nil otherwise. Set when the resolution begins, as the
     /// request scope is.
     private(set) var awaited: AsyncResolver?
 
