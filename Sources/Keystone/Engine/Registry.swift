@@ -391,10 +391,10 @@ final class InstanceBox<Service> {
 /// cells are read in read sections and written with sequentially consistent stores.
 @usableFromInline
 final class Registry: @unchecked Sendable {
-    /// The registry's words, only reached through their address (``current``, ``writeLock``):
+    /// The registry's words, only reached through their address (``words``, ``word(_:)``):
     /// first, so that they are part of the registry's allocation (see
     /// ``firstStoredProperty(of:as:)``), and a new container allocates nothing for them.
-    private var words = RegistryWords()
+    private var ownWords = RegistryWords()
 
     /// A table, in one block of words: its `mask`, then `mask + 1` cells, each a ``Slot``, a
     /// tombstone (``Registry/tombstone``) or nil. The block is written completely before it is
@@ -426,26 +426,36 @@ final class Registry: @unchecked Sendable {
     /// is half full), which is what a request's child container usually has.
     private static let initialCapacity = 8
 
-    /// Two words: the published table (a pointer to a `Table`'s block), then the logging word,
-    /// non-nil while the container has a logger (see ``isLogging``). They are the first of the
-    /// registry's own words (``RegistryWords``), so that the resolve fast path reads them at a
-    /// fixed offset in the registry, and share a cache line; the first table follows them.
+    /// The registry's own words (``RegistryWords``), its first stored property.
     @inlinable
-    var current: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+    var words: UnsafeMutablePointer<RegistryWords> {
         @inline(__always) get {
-            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+            _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: RegistryWords.self)
         }
     }
 
-    /// The first table's block, part of the registry's words: never freed.
-    private var firstTable: UnsafeMutablePointer<UnsafeMutableRawPointer?> { current + 2 }
+    /// The address of one of the registry's words, by its name.
+    @inlinable
+    @inline(__always)
+    func word(_ name: WritableKeyPath<RegistryWords, RegistryWords.Word>) -> UnsafeMutablePointer<RegistryWords.Word> {
+        words.pointer(to: name)!
+    }
+
+    /// The published table word: the address of a `Table`'s block.
+    @inlinable
+    var current: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        @inline(__always) get { word(\.table) }
+    }
+
+    /// The first table's block, part of the registry's words: never freed. (Its words are one
+    /// homogeneous tuple, laid out as consecutive words.)
+    private var firstTable: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        UnsafeMutableRawPointer(words.pointer(to: \.firstTable)!).assumingMemoryBound(to: RegistryWords.Word.self)
+    }
 
     /// Serialises writers.
     private var writeLock: WordLock {
-        WordLock(
-            word: (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.writeLock)!)
-                .assumingMemoryBound(to: keystone_lock.self)
-        )
+        WordLock(word: words.pointer(to: \.writeLock)!)
     }
     /// The writers' bookkeeping, guarded by `writeLock`, which already excludes overlapping
     /// accesses, so its dynamic exclusivity check is off (a thread-local lookup on each of the
@@ -473,36 +483,25 @@ final class Registry: @unchecked Sendable {
     /// The container's lifecycle words, part of the registry's own (see ``Lifecycle``).
     @inline(__always)
     var lifecycleWords: UnsafeMutablePointer<Lifecycle.Words> {
-        (UnsafeMutableRawPointer(current) + MemoryLayout<RegistryWords>.offset(of: \.lifecycle)!)
-            .assumingMemoryBound(to: Lifecycle.Words.self)
+        words.pointer(to: \.lifecycle)!
     }
 
-    /// The word after the first table in `current`'s block: the container's features, made on
-    /// first need (see `Container.features`), so that a container that uses none of them
-    /// allocates nothing for them. The container releases what it holds.
-    var featuresWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        current + 2 + Table.words(capacity: Self.initialCapacity)
-    }
-
-    /// The word after the features word: the container's weak reference for async resolvers,
-    /// made on first need (see `Container.weakReference`). The container releases what it
-    /// holds.
-    var weakContainerWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        featuresWord + 1
-    }
-
-    /// The word after the weak reference's: an async resolution kept for the container's next
-    /// top-level awaited resolve (see `ResolutionContext.finishAwaited(_:in:)`). The container releases
+    /// The container's features, made on first need (see `Container.features`), so that a
+    /// container that uses none of them allocates nothing for them. The container releases
     /// what it holds.
-    var spareAsyncResolutionWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        featuresWord + 2
-    }
+    var featuresWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.features) }
 
-    /// The word after the spare async resolution's: the container's spare request scope (see
-    /// `RequestScope.endAndRecycle`). The container releases what it holds.
-    var spareRequestScopeWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        featuresWord + 3
-    }
+    /// The container's weak reference for async resolvers, made on first need (see
+    /// `Container.weakReference`). The container releases what it holds.
+    var weakContainerWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.weakContainer) }
+
+    /// A context kept for the container's next top-level awaited resolve (see
+    /// `ResolutionContext.finishAwaited(_:in:)`). The container releases what it holds.
+    var spareAsyncResolutionWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.spareAwaitedContext) }
+
+    /// The container's spare request scope (see `RequestScope.endAndRecycle`). The container
+    /// releases what it holds.
+    var spareRequestScopeWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.spareRequestScope) }
 
     /// The family of containers this registry belongs to (a root container and its
     /// descendants), as a nonzero tag: whose resolutions a registration taken out of this
@@ -512,11 +511,11 @@ final class Registry: @unchecked Sendable {
 
     init() {
         family = Self.family(of: ObjectIdentifier(self))
-        withUnsafePointer(to: &words) { assertFirstStoredProperty(of: self, at: $0, "words") }
+        withUnsafePointer(to: &ownWords) { assertFirstStoredProperty(of: self, at: $0, "ownWords") }
         assert(
-            MemoryLayout<RegistryWords.Block>.size
-                == (6 + Table.words(capacity: Self.initialCapacity)) * MemoryLayout<UnsafeRawPointer>.stride,
-            "RegistryWords.Block must hold the two words, the first table and the four object words"
+            MemoryLayout.size(ofValue: ownWords.firstTable)
+                == Table.words(capacity: Self.initialCapacity) * MemoryLayout<RegistryWords.Word>.stride,
+            "RegistryWords.firstTable must hold a table of the first capacity"
         )
         // `words` is all nil and zero; the first table's header, then the published table.
         let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
@@ -555,13 +554,14 @@ final class Registry: @unchecked Sendable {
     @inlinable
     @inline(__always)
     var isLogging: Bool {
-        keystone_load_sequential(UnsafeRawPointer(current + 1).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
+        keystone_load_sequential(
+            UnsafeRawPointer(word(\.logging)).assumingMemoryBound(to: UnsafeMutableRawPointer?.self))
             != nil
     }
 
     /// Turns the logging word on or off; the container's logger lock is held.
     func setLogging(_ on: Bool) {
-        keystone_publish(current + 1, on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
+        keystone_publish(word(\.logging), on ? UnsafeMutableRawPointer(bitPattern: 1) : nil)
     }
 
     // MARK: - Reading
@@ -884,20 +884,35 @@ final class Registry: @unchecked Sendable {
     }
 }
 
-/// A ``Registry``'s own words, its first stored property: the block that `current` addresses
-/// (the published table, the logging word, the first table of eight cells with its one-word
-/// header, and four object words: the features, the weak reference for async resolvers, the
-/// spare async resolution and the spare request scope), then the writers' lock, then the container's lifecycle
-/// words (its lock, wait condition and disposed flag: see ``Lifecycle``).
+/// A ``Registry``'s own words, its first stored property, each reached by its name (see
+/// ``Registry/word(_:)``), never by its position: the published table and the logging word
+/// (first, at a fixed offset in the registry, for the resolve fast path, and sharing a cache
+/// line), the first table of eight cells with its one-word header, four object words (the
+/// features, the weak reference for async resolvers, the spare awaited resolution and the spare
+/// request scope), then the writers' lock, then the container's lifecycle words (its lock,
+/// wait condition and disposed flag: see ``Lifecycle``).
+@usableFromInline
 struct RegistryWords {
-    typealias Block = (
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
-    )
+    /// A word read and written atomically, by address.
+    @usableFromInline typealias Word = UnsafeMutableRawPointer?
 
-    var block: Block = (nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+    /// The published table: the address of a `Table`'s block.
+    @usableFromInline var table: Word = nil
+    /// Non-nil while the container has a logger (see ``Registry/isLogging``).
+    @usableFromInline var logging: Word = nil
+    /// The first table's block: its header, then its eight cells. Never freed.
+    var firstTable: (Word, Word, Word, Word, Word, Word, Word, Word, Word) = (
+        nil, nil, nil, nil, nil, nil, nil, nil, nil
+    )
+    /// The container's features, made on first need (see `Container.features`).
+    var features: Word = nil
+    /// The container's weak reference for async resolvers (see `Container.weakReference`).
+    var weakContainer: Word = nil
+    /// A context kept for the container's next top-level awaited resolve (see
+    /// `ResolutionContext.finishAwaited(_:in:)`).
+    var spareAwaitedContext: Word = nil
+    /// The container's spare request scope (see `RequestScope.endAndRecycle`).
+    var spareRequestScope: Word = nil
     var writeLock = keystone_lock()
     var lifecycle = Lifecycle.Words()
 }
