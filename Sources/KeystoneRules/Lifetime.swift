@@ -16,9 +16,9 @@
 /// Each scope's answers are one line, its ``Rule`` (in ``rule``); everything else is derived
 /// from the rules: who holds an instance, how the scope is written and read back, the captive
 /// rule, and, in the container, how it builds, shares, keeps, resets and draws an instance
-/// (all from ``holding``). So a new scope is a case here, its line in ``rule`` and in ``all``
-/// (a scope written with a name, its line in ``init(member:argument:)`` too), and its `Scope`
-/// constant; the container, `verify()`, its pictures and the build check then apply it.
+/// (all from ``holding``). So a new scope is a case here, its line in ``rule`` and in ``all``,
+/// and its `Scope` constant; the container, `verify()`, its pictures and the build check then
+/// apply it.
 package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// A new instance for every resolve.
     case transient
@@ -48,6 +48,23 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
         package let holding: Holding
         /// How long a held instance lasts, against the others: what the captive rule compares.
         package let lasts: Span
+        /// The scope of another name, for a scope written with one (`.cached`): how reading
+        /// `.member("name")` back from source makes it.
+        package let named: (@Sendable (String) -> Lifetime)?
+
+        init(
+            member: String,
+            name: String? = nil,
+            holding: Holding,
+            lasts: Span,
+            named: (@Sendable (String) -> Lifetime)? = nil
+        ) {
+            self.member = member
+            self.name = name
+            self.holding = holding
+            self.lasts = lasts
+            self.named = named
+        }
     }
 
     /// How long a held instance lasts, shortest first.
@@ -66,12 +83,13 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// This scope's rule: the one line per scope that everything else is derived from.
     package var rule: Rule {
         switch self {
-        case .transient: Rule(member: "transient", name: nil, holding: .nobody, lasts: .itsHolder)
-        case .graph: Rule(member: "graph", name: nil, holding: .resolution, lasts: .itsHolder)
-        case .weak: Rule(member: "weak", name: nil, holding: .containerWeakly, lasts: .itsHolder)
-        case .singleton: Rule(member: "singleton", name: nil, holding: .container, lasts: .theContainer)
-        case .cached(let name): Rule(member: "cached", name: name, holding: .container, lasts: .itsCache)
-        case .request: Rule(member: "request", name: nil, holding: .requestScope, lasts: .itsHolder)
+        case .transient: Rule(member: "transient", holding: .nobody, lasts: .itsHolder)
+        case .graph: Rule(member: "graph", holding: .resolution, lasts: .itsHolder)
+        case .weak: Rule(member: "weak", holding: .containerWeakly, lasts: .itsHolder)
+        case .singleton: Rule(member: "singleton", holding: .container, lasts: .theContainer)
+        case .cached(let name):
+            Rule(member: "cached", name: name, holding: .container, lasts: .itsCache, named: Lifetime.cached)
+        case .request: Rule(member: "request", holding: .requestScope, lasts: .itsHolder)
         }
     }
 
@@ -81,16 +99,11 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     /// The lifetime a scope written `.member` or `.member("argument")` names, if it is one of
     /// the container's own: how the build check reads a scope from source.
     package init?(member: String, argument: String?) {
-        guard let lifetime = Self.all.first(where: { $0.rule.member == member }),
-            (argument != nil) == (lifetime.rule.name != nil)
-        else { return nil }
-        guard let argument else {
-            self = lifetime
-            return
-        }
-        switch lifetime {
-        case .cached: self = .cached(argument)
-        default: return nil
+        guard let lifetime = Self.all.first(where: { $0.rule.member == member }) else { return nil }
+        switch (argument, lifetime.rule.named) {
+        case (nil, nil): self = lifetime
+        case (let argument?, let named?): self = named(argument)
+        default: return nil  // a name where the scope takes none, or none where it takes one
         }
     }
 
