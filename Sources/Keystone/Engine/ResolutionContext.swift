@@ -78,16 +78,16 @@ final class ResolutionContext: @unchecked Sendable {
 
         fileprivate typealias PathStorage = UnsafeMutablePointer<Unmanaged<AnyEntry>>
 
-        /// The storage of a path with room for nothing: the contexts of awaited resolutions,
-        /// whose branches keep their paths in their resolvers, have it, so that such a context
-        /// is one allocation. A fixed address, aligned, never read, written or freed (its
-        /// capacity is 0: the first push makes room).
+        /// The storage of a path with room for nothing, where every path starts: a fixed
+        /// address, aligned, never read, written or freed (its capacity is 0). The first push
+        /// makes room, so a context that never pushes (an awaited resolution's, whose branches
+        /// keep their paths in their resolvers) allocates nothing for its path, and a
+        /// synchronous one allocates once: its thread keeps it for the next resolution.
         private static var noPath: PathStorage { PathStorage(bitPattern: 8)! }
 
-        /// With room for eight entries, or, `forAwaited`, none (the first push makes room).
-        fileprivate init(forAwaited: Bool) {
-            pathCapacity = forAwaited ? 0 : 8
-            pathStorage = forAwaited ? Self.noPath : .allocate(capacity: pathCapacity)
+        fileprivate init() {
+            pathCapacity = 0
+            pathStorage = Self.noPath
         }
 
         deinit {
@@ -96,7 +96,7 @@ final class ResolutionContext: @unchecked Sendable {
     }
 
     /// The owner-thread state (see ``Confined``).
-    @exclusivity(unchecked) var confined: Confined
+    @exclusivity(unchecked) var confined = Confined()
 
     // Cross-thread state, guarded by `handoff` once the context may have escaped.
     /// The container the resolution started from, while it runs.
@@ -160,7 +160,6 @@ final class ResolutionContext: @unchecked Sendable {
         self.requestScopeWord = requestScope.map { .passUnretained($0) }
         self.awaited = awaited
         isAwaited = false
-        confined = Confined(forAwaited: false)
         isLinked = origin != nil || observer != nil || requestScope != nil || awaited != nil
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
@@ -169,7 +168,6 @@ final class ResolutionContext: @unchecked Sendable {
     /// none of the synchronous half's links is set, and its path stays empty.
     init(awaitedIn: Void) {
         isAwaited = true
-        confined = Confined(forAwaited: true)
         withUnsafePointer(to: &awaitedWords) { assertFirstStoredProperty(of: self, at: $0, "awaitedWords") }
     }
 
