@@ -34,7 +34,7 @@ package enum Lifetime: Hashable, Sendable, CustomStringConvertible {
     case request
 
     /// Every scope, with a placeholder name for `cached`: the list that reading a scope back
-    /// from source (``init(member:argument:)``) and the container's pictures go through.
+    /// from source (``init(member:argument:)``) goes through.
     package static let all: [Lifetime] = [.transient, .graph, .weak, .singleton, .cached("name"), .request]
 
     /// What a scope is, in one line: how it is written, who holds its instances, and how long a

@@ -67,7 +67,7 @@ public final class Container: Sendable {
     deinit {
         PublishedObject<Features>(registry.featuresWord).release()
         PublishedObject<WeakContainerReference>(registry.weakContainerWord).release()
-        PublishedObject<ResolutionContext>(registry.spareAsyncResolutionWord).release()
+        PublishedObject<ResolutionContext>(registry.spareAwaitedContextWord).release()
         PublishedObject<RequestScope>(registry.spareRequestScopeWord).release()
     }
 

@@ -497,7 +497,7 @@ final class Registry: @unchecked Sendable {
 
     /// A context kept for the container's next top-level awaited resolve (see
     /// `ResolutionContext.finishAwaited(_:in:)`). The container releases what it holds.
-    var spareAsyncResolutionWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.spareAwaitedContext) }
+    var spareAwaitedContextWord: UnsafeMutablePointer<UnsafeMutableRawPointer?> { word(\.spareAwaitedContext) }
 
     /// The container's spare request scope (see `RequestScope.endAndRecycle`). The container
     /// releases what it holds.
@@ -517,7 +517,7 @@ final class Registry: @unchecked Sendable {
                 == Table.words(capacity: Self.initialCapacity) * MemoryLayout<RegistryWords.Word>.stride,
             "RegistryWords.firstTable must hold a table of the first capacity"
         )
-        // `words` is all nil and zero; the first table's header, then the published table.
+        // `ownWords` is all nil and zero; the first table's header, then the published table.
         let first = Table.initialize(firstTable, capacity: Self.initialCapacity)
         current.pointee = UnsafeMutableRawPointer(first.block)
     }

@@ -136,7 +136,7 @@ extension ResolutionContext {
     /// keeps from an earlier resolve (see ``finishAwaited(_:in:)``), or a new one.
     @usableFromInline
     static func beginAwaited(in container: Container) -> ResolutionContext {
-        PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).take()
+        PublishedObject<ResolutionContext>(container.registry.spareAwaitedContextWord).take()
             ?? ResolutionContext(awaitedIn: ())
     }
 
@@ -158,7 +158,7 @@ extension ResolutionContext {
                 return builds.isEmpty
             })
         else { return }
-        PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord).offer(consume resolution)
+        PublishedObject<ResolutionContext>(container.registry.spareAwaitedContextWord).offer(consume resolution)
     }
 
     /// Whether this awaited resolution has a `.graph` instance of `entry`, or a branch

@@ -110,7 +110,7 @@ struct AsyncShortPathTests {
             return AwaitedMiddle(inner: inner)
         }
         container.register { _ in AwaitedInner() }
-        let spare = PublishedObject<ResolutionContext>(container.registry.spareAsyncResolutionWord)
+        let spare = PublishedObject<ResolutionContext>(container.registry.spareAwaitedContextWord)
         #expect(spare.existing == nil)
 
         let first: AwaitedMiddle = try await container.resolveAsync()
